@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const GiB = 1024 ** 3;
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** `host=Name,host2=Name 2` → map of host → product name. */
+const brands = z
+  .string()
+  .transform((raw, ctx) => {
+    const map: Record<string, string> = {};
+    for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const at = pair.indexOf('=');
+      if (at <= 0 || at === pair.length - 1) {
+        ctx.addIssue({ code: 'custom', message: `expected host=Name pairs separated by commas, got "${pair}"` });
+        return z.NEVER;
+      }
+      map[pair.slice(0, at).trim().toLowerCase()] = pair.slice(at + 1).trim();
+    }
+    return map;
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PRODUCT_NAME: z.string().min(1).default('Fanout'),
+  BRANDS: brands.default({}),
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * GiB),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(4 * GiB),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: bool.default(false),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parse the environment once. A bad value throws an error naming the variable and what it should be. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    dbDir: path.join(dataDir, 'db'),
+    mediaDir: path.join(dataDir, 'media'),
+    tmpDir: path.join(dataDir, 'tmp'),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    role: e.ROLE,
+    logLevel: e.LOG_LEVEL,
+    productName: e.PRODUCT_NAME,
+    brands: e.BRANDS,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
+  };
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,74 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  password_hash: string | null;
+  full_name: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: Generated<Timestamp>;
+  last_used_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  initials: string;
+  color1: string;
+  color2: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  title: string;
+  description: Generated<string>;
+  /** JSON array of strings */
+  tags: ColumnType<string[], string | undefined, string>;
+  /** JSON array of platform keys */
+  platforms: ColumnType<string[], string | undefined, string>;
+  status: string;
+  views: Generated<number>;
+  duration_seconds: number | null;
+  size_bytes: number;
+  filename: string;
+  thumbnail_filename: string | null;
+  width: number | null;
+  height: number | null;
+  video_codec: string | null;
+  audio_codec: string | null;
+  mime_type: string;
+  original_name: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  projects: ProjectsTable;
+  videos: VideosTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type VideoRow = Selectable<VideosTable>;

@@ -1,0 +1,36 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+export async function registerSecurity(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Media is fetched by <video> elements on our own origin only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: false,
+  });
+  // Per-route limits only (`config.rateLimit` on the auth routes).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'rate_limited', 'Too many attempts. Try again later.', {
+        'retry-after': String(Math.max(1, Math.ceil(ctx.ttl / 1000))),
+      }),
+  });
+}

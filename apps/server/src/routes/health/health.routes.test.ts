@@ -1,0 +1,59 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+
+describe('health, config, docs and error shape', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ BRANDS: 'studio.example.com=Example Studio' });
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('answers the health probe after checking the database', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', db: 'ok' });
+  });
+
+  it('names the product by host, default otherwise', async () => {
+    // fetch() does not let a caller set Host, so this one goes through node:http.
+    const branded = await getWithHost(`${server.url}/api/config`, 'studio.example.com');
+    expect(JSON.parse(branded).productName).toBe('Example Studio');
+    const plain = await fetch(`${server.url}/api/config`);
+    expect((await plain.json()).productName).toBe('Fanout');
+  });
+
+  it('serves the OpenAPI document and a docs page', async () => {
+    const doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/health');
+    const page = await fetch(`${server.url}/api/docs`, { redirect: 'follow' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('swagger');
+  });
+
+  it('answers unknown API paths with a JSON 404 in the error shape', async () => {
+    const res = await fetch(`${server.url}/api/nope`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'No route for GET /api/nope', code: 'not_found' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
+
+function getWithHost(url: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host } }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve(body));
+      })
+      .on('error', reject);
+  });
+}

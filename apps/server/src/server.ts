@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import pino from 'pino';
+import type { Config } from './config/env';
+import { createContext, type AppContext } from './context';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { buildApp } from './http/app';
+
+export interface RunningServer {
+  ctx: AppContext;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, builds the app and listens. Used by main.ts and by the tests. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel, base: undefined });
+  for (const dir of [config.dataDir, config.mediaDir, config.tmpDir]) fs.mkdirSync(dir, { recursive: true });
+
+  const { db, kind } = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) log.info({ applied }, 'database migrated');
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+
+  const ctx = createContext({ config, db, dbKind: kind, log });
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    ctx,
+    app,
+    url,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await db.destroy();
+      })()),
+  };
+}

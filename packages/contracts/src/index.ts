@@ -1,0 +1,5 @@
+export * from './common';
+export * from './platforms';
+export * from './auth';
+export * from './projects';
+export * from './videos';

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** The five badge colour pairs (spec section 9). */
+export const PROJECT_COLOR_PAIRS: readonly (readonly [string, string])[] = [
+  ['#ef4444', '#dc2626'],
+  ['#3b82f6', '#9333ea'],
+  ['#10b981', '#14b8a6'],
+  ['#f59e0b', '#ea580c'],
+  ['#8b5cf6', '#ec4899'],
+];
+
+export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #3b82f6');
+
+export const ProjectName = z.string().trim().min(1, 'Project name is required').max(80, 'Project name must be at most 80 characters');
+export const Initials = z.string().trim().min(1, 'Initials are required').max(2, 'Initials must be at most 2 characters');
+
+export const Project = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    initials: z.string(),
+    color1: z.string(),
+    color2: z.string(),
+    video_count: z.number().int(),
+    user_id: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Project' });
+export type Project = z.infer<typeof Project>;
+
+export const ProjectList = z.array(Project);
+
+export const ProjectsQuery = z.object({
+  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type ProjectsQuery = z.infer<typeof ProjectsQuery>;
+
+export const CreateProjectBody = z.object({
+  name: ProjectName,
+  initials: Initials,
+  color1: HexColor,
+  color2: HexColor,
+  user_id: z.number().int().positive().optional(),
+});
+export type CreateProjectBody = z.infer<typeof CreateProjectBody>;
+
+export const UpdateProjectBody = z
+  .object({ name: ProjectName, initials: Initials, color1: HexColor, color2: HexColor })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change: send name, initials, color1 or color2');
+export type UpdateProjectBody = z.infer<typeof UpdateProjectBody>;
+
+export const StorageResponse = z.object({ used_storage: z.number().int(), total_storage: z.number().int() });
+export type StorageResponse = z.infer<typeof StorageResponse>;

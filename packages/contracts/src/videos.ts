@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { PlatformKey } from './platforms';
+
+export const VIDEO_STATUSES = [
+  'awaiting-details',
+  'ready',
+  'uploading',
+  'processing',
+  'scheduled',
+  'published',
+  'failed',
+] as const;
+export const VideoStatus = z.enum(VIDEO_STATUSES);
+export type VideoStatus = z.infer<typeof VideoStatus>;
+
+export const VIDEO_LIMITS = { title: 200, description: 5000, tags: 30, tag: 100 } as const;
+
+export const Video = z
+  .object({
+    id: z.number().int(),
+    projectId: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    tags: z.array(z.string()),
+    platforms: z.array(PlatformKey),
+    status: VideoStatus,
+    progress: z.number(),
+    /** 'm:ss'; '0:00' means unknown */
+    duration: z.string(),
+    durationSeconds: z.number().nullable(),
+    /** e.g. '12.34 MB' */
+    size: z.string(),
+    sizeBytes: z.number().int(),
+    uploadDate: z.string(),
+    views: z.number().int(),
+    filename: z.string(),
+    /** URL path of the JPEG preview, or null when none could be made */
+    thumbnail: z.string().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    videoCodec: z.string().nullable(),
+    audioCodec: z.string().nullable(),
+    mimeType: z.string(),
+    originalName: z.string(),
+  })
+  .meta({ id: 'Video' });
+export type Video = z.infer<typeof Video>;
+
+export const VideoList = z.array(Video);
+
+export const VideoResponse = z.object({ video: Video });
+export type VideoResponse = z.infer<typeof VideoResponse>;
+
+export const VideosQuery = z.object({
+  project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type VideosQuery = z.infer<typeof VideosQuery>;
+
+/** 'm:ss' or 'h:mm:ss' */
+export const DurationText = z.string().regex(/^(\d+:)?\d+:[0-5]\d$/, "Duration must look like 'm:ss'");
+
+export const DurationBody = z.object({ duration: DurationText });
+export type DurationBody = z.infer<typeof DurationBody>;
+
+export const Tag = z.string().trim().min(1).max(VIDEO_LIMITS.tag, `A tag must be at most ${VIDEO_LIMITS.tag} characters`);
+
+export const UpdateVideoBody = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Video title is required')
+      .max(VIDEO_LIMITS.title, `Title must be at most ${VIDEO_LIMITS.title} characters`),
+    description: z
+      .string()
+      .max(VIDEO_LIMITS.description, `Description must be at most ${VIDEO_LIMITS.description} characters`),
+    tags: z.array(Tag).max(VIDEO_LIMITS.tags, `At most ${VIDEO_LIMITS.tags} tags`),
+    platforms: z.array(PlatformKey).max(6),
+    status: z.literal('ready'),
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+export type UpdateVideoBody = z.infer<typeof UpdateVideoBody>;
+
+export const BulkDeleteBody = z.object({
+  videoIds: z.array(z.number().int().positive()).min(1, 'Select at least one video').max(500),
+});
+export type BulkDeleteBody = z.infer<typeof BulkDeleteBody>;
+
+export const DeleteResponse = z.object({ deleted: z.array(z.number().int()) });
+export type DeleteResponse = z.infer<typeof DeleteResponse>;
+
+/** Multipart fields of POST /api/upload besides the `video` file part. */
+export const UploadFields = z.object({
+  title: z.string().trim().max(VIDEO_LIMITS.title).optional(),
+  project_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export type UploadFields = z.infer<typeof UploadFields>;
+
+/** Header search (spec section 3): a real search over the user's videos. */
+export const SEARCH_RESULT_TYPES = ['folder', 'pdf', 'image', 'video', 'sheet', 'doc', 'zip', 'form'] as const;
+export const SearchResult = z.object({
+  ref: z.string(),
+  type: z.enum(SEARCH_RESULT_TYPES),
+  name: z.string(),
+  drive: z.string(),
+  owner: z.string(),
+  modified: z.string(),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
+export const SearchQuery = z.object({ q: z.string().trim().max(200) });
+export const SearchResponse = z.object({ results: z.array(SearchResult) });
+export type SearchResponse = z.infer<typeof SearchResponse>;
