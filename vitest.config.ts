@@ -4,6 +4,7 @@ const serverTests = ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test-support/summary-reporter.ts'],
     projects: [
       {
         test: {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -44,6 +45,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,8 +80,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
-    webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(serverPackageDir(), '../web/dist'),
   };
 }
 
 export class ConfigError extends Error {}
+
+/** apps/server, whether running from src/ (tsx) or from the bundle in dist/. */
+function serverPackageDir(): string {
+  let dir = import.meta.dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
