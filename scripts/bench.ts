@@ -1,0 +1,184 @@
+/**
+ * `npm run bench`: figures, not pass/fail. Starts the built server (dist) as a child process on a fresh
+ * DATA_DIR and measures cold start, idle memory, and upload throughput of a large real video against a
+ * plain disk read of the same file. BENCH_UPLOAD_MB sets the file size (default 500).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../test-support/postgres-cluster';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
+
+function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function startServer(dataDir: string) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverMain], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, child);
+  return { child, url, startMs: performance.now() - started };
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function json(url: string, method: string, body?: unknown, token?: string) {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Streams a multipart upload from disk (never buffered), resolving with the response status. */
+function streamUpload(url: string, token: string, projectId: number, file: string): Promise<number> {
+  const boundary = `----fanout${Date.now()}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbench\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="bench.mkv"\r\n` +
+    `Content-Type: video/x-matroska\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const length = Buffer.byteLength(head) + fs.statSync(file).size + Buffer.byteLength(tail);
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${url}/api/upload`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': length,
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.write(head);
+    const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+    stream.on('error', reject);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+}
+
+function makeBigVideo(dir: string, mb: number): string {
+  // Raw 720p frames in Matroska: a real video stream, produced at disk speed rather than encoder speed.
+  const frameBytes = 1280 * 720 * 1.5;
+  const frames = Math.ceil((mb * 1024 * 1024) / frameBytes);
+  const file = path.join(dir, 'big.mkv');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=1280x720:rate=25',
+    '-frames:v',
+    String(frames),
+    '-c:v',
+    'rawvideo',
+    '-pix_fmt',
+    'yuv420p',
+    '-y',
+    file,
+  ]);
+  return file;
+}
+
+function timeCat(file: string): number {
+  const t = performance.now();
+  execFileSync('sh', ['-c', `cat "${file}" > /dev/null`]);
+  return performance.now() - t;
+}
+
+async function main() {
+  if (!fs.existsSync(serverMain)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-bench-'));
+  const dataDir = path.join(work, 'data');
+  const rows: [string, string][] = [];
+  try {
+    const first = await startServer(dataDir);
+    rows.push(['cold start, new DATA_DIR (spawn → /api/health 200)', `${first.startMs.toFixed(0)} ms`]);
+    await stop(first.child);
+
+    const { child, url, startMs } = await startServer(dataDir);
+    rows.push(['start, existing DATA_DIR', `${startMs.toFixed(0)} ms`]);
+    await new Promise((r) => setTimeout(r, 2000));
+    rows.push(['idle RSS (2 s after start)', `${rssMb(child.pid!, 'VmRSS').toFixed(1)} MB`]);
+
+    const email = `bench${Date.now()}@example.com`;
+    const auth = await json(`${url}/api/auth/register`, 'POST', {
+      email,
+      username: `bench${Date.now()}`,
+      password: 'correct horse battery staple',
+      fullName: 'Bench',
+    });
+    const projects = await json(`${url}/api/projects`, 'GET', undefined, auth.token);
+    const projectId =
+      projects[0]?.id ??
+      (
+        await json(
+          `${url}/api/projects`,
+          'POST',
+          { name: 'Bench', initials: 'B', color1: '#3b82f6', color2: '#9333ea' },
+          auth.token,
+        )
+      ).id;
+
+    const file = makeBigVideo(work, uploadMb);
+    const bytes = fs.statSync(file).size;
+    timeCat(file); // warm the page cache so both figures read from the same place
+    const catMs = Math.min(timeCat(file), timeCat(file));
+    const t = performance.now();
+    const status = await streamUpload(url, auth.token, projectId, file);
+    const uploadMs = performance.now() - t;
+    if (status !== 201) throw new Error(`upload answered ${status}`);
+    const mb = bytes / 1024 / 1024;
+    rows.push([`file size`, `${mb.toFixed(0)} MB`]);
+    rows.push(['cat file > /dev/null', `${catMs.toFixed(0)} ms (${(mb / (catMs / 1000)).toFixed(0)} MB/s)`]);
+    rows.push([
+      'POST /api/upload (stream → disk → ffprobe → thumbnail → row)',
+      `${uploadMs.toFixed(0)} ms (${(mb / (uploadMs / 1000)).toFixed(0)} MB/s, ${((catMs / uploadMs) * 100).toFixed(0)}% of cat speed)`,
+    ]);
+    rows.push(['server peak RSS during the run (VmHWM)', `${rssMb(child.pid!, 'VmHWM').toFixed(1)} MB`]);
+    await stop(child);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  console.log(`\nFanout bench (${os.cpus().length} cores, node ${process.version})`);
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(62)} ${v}`);
+}
+
+await main();
