@@ -45,6 +45,8 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Many sign-ups per test file from one address; the rate-limit test sets its own value.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, authHeaders, registerUser } from '../../../test/factories';
+import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+
+const GENERIC_LOGIN_ERROR = 'Invalid username/e-mail or password';
+
+function newIdentity(tag: string) {
+  const n = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  return { email: `${n}@example.com`, username: n, fullName: 'Ada Lovelace', password: 'analytical engine 1843' };
+}
+
+describe('register, login, me, logout', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('registers an account and answers with a token and the user', async () => {
+    const identity = newIdentity('ada');
+    const res = await api(server).post('/api/auth/register', { ...identity, email: identity.email.toUpperCase() });
+    expect(res.status).toBe(201);
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body.user).toEqual({
+      id: expect.any(Number),
+      username: identity.username,
+      email: identity.email,
+      fullName: 'Ada Lovelace',
+      createdAt: expect.any(String),
+    });
+    const me = await api(server, res.body.token).get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ user: res.body.user });
+  });
+
+  it('signs in by username and by e-mail, ignoring case', async () => {
+    const { user, password } = await registerUser(server);
+    for (const identifier of [user.username, user.email, user.username.toUpperCase(), user.email.toUpperCase()]) {
+      const res = await api(server).post('/api/auth/login', { identifier, password });
+      expect(res.status).toBe(200);
+      expect(res.body.user).toEqual(user);
+      const me = await api(server, res.body.token).get('/api/auth/me');
+      expect(me.body.user.id).toBe(user.id);
+    }
+  });
+
+  it('gives one generic answer for a wrong password and for an unknown account', async () => {
+    const { user } = await registerUser(server);
+    const wrong = await api(server).post('/api/auth/login', { identifier: user.email, password: 'not the password!' });
+    const unknown = await api(server).post('/api/auth/login', {
+      identifier: 'nobody-here@example.com',
+      password: 'not the password!',
+    });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: GENERIC_LOGIN_ERROR, code: 'invalid_credentials' });
+    }
+  });
+
+  it('logs out: the token stops working, other sessions keep working', async () => {
+    const { token, user, password } = await registerUser(server);
+    const other = await api(server).post('/api/auth/login', { identifier: user.username, password });
+    const out = await api(server, token).post('/api/auth/logout');
+    expect(out).toMatchObject({ status: 200, body: { ok: true } });
+    const me = await api(server, token).get('/api/auth/me');
+    expect(me.status).toBe(401);
+    expect(me.body.code).toBe('unauthorized');
+    expect((await api(server, other.body.token).get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('refuses anonymous and made-up tokens', async () => {
+    expect((await api(server).get('/api/auth/me')).body).toEqual({ error: expect.any(String), code: 'unauthorized' });
+    const res = await fetch(`${server.url}/api/auth/me`, { headers: authHeaders('x'.repeat(43)) });
+    expect(res.status).toBe(401);
+    const basic = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: 'Basic abc' } });
+    expect(basic.status).toBe(401);
+  });
+});

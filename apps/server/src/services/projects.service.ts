@@ -1,0 +1,104 @@
+import type { CreateProjectBody, Project, UpdateProjectBody } from '@fanout/contracts';
+import type { AppContext } from '../context';
+import type { ProjectRow } from '../db/schema';
+import { forbidden, notFound } from '../http/errors';
+import {
+  deleteProjectOfUser,
+  findProjectOfUser,
+  insertProject,
+  listFilesOfProject,
+  listProjectsOfUser,
+  updateProjectOfUser,
+  type ProjectWithCount,
+} from '../repositories/projects.repository';
+import { toIsoString } from './users.service';
+
+function toProject(row: ProjectWithCount): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    initials: row.initials,
+    color1: row.color1,
+    color2: row.color2,
+    video_count: row.video_count,
+    user_id: row.user_id,
+    createdAt: toIsoString(row.created_at),
+  };
+}
+
+/** A `user_id` in a request may only name the caller: nobody reads or writes someone else's workspaces. */
+export function assertSelf(userId: number, requested: number | undefined): void {
+  if (requested !== undefined && requested !== userId) {
+    throw forbidden('You can only work with your own projects');
+  }
+}
+
+export async function listProjects(ctx: AppContext, userId: number): Promise<Project[]> {
+  return (await listProjectsOfUser(ctx.db, userId)).map(toProject);
+}
+
+/** The caller's project, or 404 (also for other people's projects: their ids are not confirmed to exist). */
+export async function getOwnProject(ctx: AppContext, userId: number, projectId: number): Promise<Project> {
+  const row = await findProjectOfUser(ctx.db, projectId, userId);
+  if (!row) throw notFound('Project');
+  return toProject(row);
+}
+
+export async function createProject(ctx: AppContext, userId: number, body: CreateProjectBody): Promise<Project> {
+  assertSelf(userId, body.user_id);
+  const row: ProjectRow = await insertProject(ctx.db, {
+    userId,
+    name: body.name,
+    initials: body.initials.toUpperCase(),
+    color1: body.color1.toLowerCase(),
+    color2: body.color2.toLowerCase(),
+  });
+  return toProject({ ...row, video_count: 0 });
+}
+
+export async function updateProject(
+  ctx: AppContext,
+  userId: number,
+  projectId: number,
+  body: UpdateProjectBody,
+): Promise<Project> {
+  const changes = {
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.initials !== undefined ? { initials: body.initials.toUpperCase() } : {}),
+    ...(body.color1 !== undefined ? { color1: body.color1.toLowerCase() } : {}),
+    ...(body.color2 !== undefined ? { color2: body.color2.toLowerCase() } : {}),
+  };
+  const updated = await updateProjectOfUser(ctx.db, projectId, userId, changes);
+  if (!updated) throw notFound('Project');
+  return getOwnProject(ctx, userId, projectId);
+}
+
+/**
+ * Deletes a project with its videos. The rows go in one transaction; the media files are removed after
+ * it commits, so a failed delete never leaves rows pointing at missing files.
+ */
+export async function deleteProject(ctx: AppContext, userId: number, projectId: number): Promise<void> {
+  const files = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await findProjectOfUser(trx, projectId, userId))) throw notFound('Project');
+    const names = await listFilesOfProject(trx, projectId);
+    await deleteProjectOfUser(trx, projectId, userId);
+    return names;
+  });
+  await removeFiles(ctx, files);
+}
+
+/** Media storage, when this process has one: `remove` deletes a stored file by name. */
+type MaybeStorage = { storage?: { remove(name: string): Promise<void> } };
+
+async function removeFiles(ctx: AppContext, names: string[]): Promise<void> {
+  const storage = (ctx as AppContext & MaybeStorage).storage;
+  if (!storage) return;
+  for (const name of names) {
+    try {
+      await storage.remove(name);
+    } catch (err) {
+      // The rows are gone already; a file left behind only costs disk space, so the delete still succeeds.
+      ctx.log.warn({ err, file: name }, 'could not remove a file of a deleted project');
+    }
+  }
+}

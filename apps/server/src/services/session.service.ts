@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AppContext } from '../context';
+import {
+  findSessionByTokenHash,
+  insertSession,
+  revokeSession,
+  touchSession,
+} from '../repositories/sessions.repository';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+}
+
+export interface AuthenticatedSession {
+  sessionId: number;
+  user: AuthUser;
+}
+
+/** Avoids a write on every request; last-used is a hint for people, not an audit log. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Only this hash is stored: a copy of the sessions table does not let anyone sign in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function createSession(
+  ctx: AppContext,
+  userId: number,
+  meta: { userAgent?: string; ip?: string } = {},
+  db = ctx.db,
+): Promise<string> {
+  const token = newSessionToken();
+  await insertSession(db, {
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    ip: meta.ip ?? null,
+  });
+  return token;
+}
+
+/**
+ * The session for a presented token, or undefined when it is unknown, expired or revoked.
+ * A session in use is kept alive: once less than half its lifetime remains, it is extended.
+ */
+export async function authenticateToken(ctx: AppContext, token: string): Promise<AuthenticatedSession | undefined> {
+  const found = await findSessionByTokenHash(ctx.db, hashToken(token));
+  const now = new Date();
+  if (!found || found.revokedAt || new Date(found.expiresAt) <= now) return undefined;
+
+  if (now.getTime() - new Date(found.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS) {
+    const ttl = ctx.config.sessionTtlMs;
+    const remaining = new Date(found.expiresAt).getTime() - now.getTime();
+    const extendTo = remaining < ttl / 2 ? new Date(now.getTime() + ttl) : undefined;
+    await touchSession(ctx.db, found.sessionId, extendTo);
+  }
+  return { sessionId: found.sessionId, user: { id: found.userId, username: found.username, email: found.email } };
+}
+
+export async function endSession(ctx: AppContext, sessionId: number): Promise<void> {
+  await revokeSession(ctx.db, sessionId, new Date());
+}
