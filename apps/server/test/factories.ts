@@ -97,3 +97,32 @@ export async function createProject(
   if (res.status !== 201) throw new Error(`create project failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+let videoCounter = 0;
+
+/**
+ * A video row written straight to the database, for tests about projects that need videos to exist
+ * without going through upload and media processing. Returns the stored file name.
+ */
+export async function insertVideoRow(
+  server: Pick<TestServer, 'ctx'>,
+  owner: { userId: number; projectId: number },
+  overrides: { filename?: string; thumbnailFilename?: string | null } = {},
+): Promise<string> {
+  const filename = overrides.filename ?? `test-${process.pid}-${Date.now().toString(36)}-${videoCounter++}.mp4`;
+  await server.ctx.db
+    .insertInto('videos')
+    .values({
+      user_id: owner.userId,
+      project_id: owner.projectId,
+      title: 'A video',
+      status: 'awaiting-details',
+      size_bytes: 1024,
+      filename,
+      thumbnail_filename: overrides.thumbnailFilename ?? null,
+      mime_type: 'video/mp4',
+      original_name: 'a-video.mp4',
+    })
+    .execute();
+  return filename;
+}

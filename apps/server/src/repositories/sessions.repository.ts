@@ -8,6 +8,8 @@ export interface NewSession {
   expiresAt: Date;
   userAgent?: string | null;
   ip?: string | null;
+  /** Defaults to now. */
+  lastUsedAt?: Date;
 }
 
 export async function insertSession(db: DB, session: NewSession): Promise<SessionRow> {
@@ -19,6 +21,7 @@ export async function insertSession(db: DB, session: NewSession): Promise<Sessio
       expires_at: session.expiresAt,
       user_agent: session.userAgent ?? null,
       ip: session.ip ?? null,
+      ...(session.lastUsedAt ? { last_used_at: sql`${session.lastUsedAt.toISOString()}::timestamptz` } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

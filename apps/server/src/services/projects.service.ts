@@ -49,7 +49,7 @@ export async function createProject(ctx: AppContext, userId: number, body: Creat
   const row: ProjectRow = await insertProject(ctx.db, {
     userId,
     name: body.name,
-    initials: body.initials.toUpperCase(),
+    initials: body.initials,
     color1: body.color1.toLowerCase(),
     color2: body.color2.toLowerCase(),
   });
@@ -64,7 +64,7 @@ export async function updateProject(
 ): Promise<Project> {
   const changes = {
     ...(body.name !== undefined ? { name: body.name } : {}),
-    ...(body.initials !== undefined ? { initials: body.initials.toUpperCase() } : {}),
+    ...(body.initials !== undefined ? { initials: body.initials } : {}),
     ...(body.color1 !== undefined ? { color1: body.color1.toLowerCase() } : {}),
     ...(body.color2 !== undefined ? { color2: body.color2.toLowerCase() } : {}),
   };

@@ -75,4 +75,42 @@ describe('register, login, me, logout', () => {
     const basic = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);
   });
+
+  it('accepts the two-factor fields on login and ignores them while two-factor is off', async () => {
+    const { user, password } = await registerUser(server);
+    const res = await api(server).post('/api/auth/login', {
+      identifier: user.username,
+      password,
+      twoFactorToken: '123456',
+      isBackupCode: false,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(user.id);
+  });
+
+  it.each([
+    ['no identifier', { password: 'whatever password' }],
+    ['no password', { identifier: 'someone' }],
+    ['a blank identifier', { identifier: '   ', password: 'whatever password' }],
+    ['a number as password', { identifier: 'someone', password: 123456789012 }],
+    ['a string as isBackupCode', { identifier: 'someone', password: 'whatever password', isBackupCode: 'yes' }],
+  ])('answers 400 validation_failed for a login with %s', async (_label, body) => {
+    const res = await api(server).post('/api/auth/login', body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+  });
+
+  it('answers 400 invalid_json for a malformed login body', async () => {
+    const res = await api(server).raw('POST', '/api/auth/login', '{identifier: nope}');
+    expect(res).toMatchObject({ status: 400, body: { code: 'invalid_json' } });
+  });
+
+  it('describes the account and project calls in the OpenAPI document', async () => {
+    const doc = (await api(server).get('/api/openapi.json')).body;
+    for (const path of ['/api/auth/register', '/api/auth/login', '/api/auth/me', '/api/auth/logout', '/api/projects']) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    expect(doc.paths['/api/projects/{id}'].delete.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/auth/me'].get.security).toEqual([{ bearer: [] }]);
+  });
 });
