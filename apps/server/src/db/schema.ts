@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { SignInSecurityTables } from './sign-in-security.schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -8,8 +9,8 @@ export interface UsersTable {
   username: string;
   password_hash: string | null;
   full_name: string;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -18,8 +19,8 @@ export interface SessionsTable {
   token_hash: string;
   user_agent: string | null;
   ip: string | null;
-  created_at: Generated<Timestamp>;
-  last_used_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
@@ -31,8 +32,8 @@ export interface ProjectsTable {
   initials: string;
   color1: string;
   color2: string;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface VideosTable {
@@ -51,17 +52,18 @@ export interface VideosTable {
   size_bytes: number;
   filename: string;
   thumbnail_filename: string | null;
+  thumbnail_bytes: Generated<number>;
   width: number | null;
   height: number | null;
   video_codec: string | null;
   audio_codec: string | null;
   mime_type: string;
   original_name: string;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends SignInSecurityTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

@@ -20,11 +20,14 @@ describe('health, config, docs and error shape', () => {
     const branded = await getWithHost(`${server.url}/api/config`, 'studio.example.com');
     expect(JSON.parse(branded).productName).toBe('Example Studio');
     const plain = await fetch(`${server.url}/api/config`);
-    expect((await plain.json()).productName).toBe('Fanout');
+    expect(((await plain.json()) as { productName: string }).productName).toBe('Fanout');
   });
 
   it('serves the OpenAPI document and a docs page', async () => {
-    const doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/health');
     const page = await fetch(`${server.url}/api/docs`, { redirect: 'follow' });
