@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';
 import type { DB } from './db/database';
+import { createMedia, type Media } from './media/media';
+import { LocalStorage } from './storage/local-storage';
+import type { Storage } from './storage/storage';
 
 /**
  * Everything a route or job needs, built once at start-up (main.ts) or per test (test/test-server.ts).
@@ -11,8 +14,19 @@ export interface AppContext {
   db: DB;
   dbKind: 'postgres' | 'pglite';
   log: FastifyBaseLogger;
+  /** Media files (videos and thumbnails), by server-generated name. */
+  storage: Storage;
+  /** ffprobe/ffmpeg. */
+  media: Media;
 }
 
-export function createContext(base: AppContext): AppContext {
-  return { ...base };
+/** What start-up has opened itself; the rest is built from config here. */
+export type ContextBase = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'log'>;
+
+export function createContext(base: ContextBase): AppContext {
+  return {
+    ...base,
+    storage: new LocalStorage(base.config.mediaDir),
+    media: createMedia({ ffmpegPath: base.config.ffmpegPath, ffprobePath: base.config.ffprobePath }),
+  };
 }

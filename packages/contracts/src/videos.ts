@@ -62,7 +62,11 @@ export const DurationText = z.string().regex(/^(\d+:)?\d+:[0-5]\d$/, "Duration m
 export const DurationBody = z.object({ duration: DurationText });
 export type DurationBody = z.infer<typeof DurationBody>;
 
-export const Tag = z.string().trim().min(1).max(VIDEO_LIMITS.tag, `A tag must be at most ${VIDEO_LIMITS.tag} characters`);
+export const Tag = z
+  .string()
+  .trim()
+  .min(1)
+  .max(VIDEO_LIMITS.tag, `A tag must be at most ${VIDEO_LIMITS.tag} characters`);
 
 export const UpdateVideoBody = z
   .object({
@@ -74,7 +78,10 @@ export const UpdateVideoBody = z
     description: z
       .string()
       .max(VIDEO_LIMITS.description, `Description must be at most ${VIDEO_LIMITS.description} characters`),
-    tags: z.array(Tag).max(VIDEO_LIMITS.tags, `At most ${VIDEO_LIMITS.tags} tags`),
+    /** Entries are trimmed; empty ones are dropped and repeats removed by the server. */
+    tags: z
+      .array(z.string().trim().max(VIDEO_LIMITS.tag, `A tag must be at most ${VIDEO_LIMITS.tag} characters`))
+      .max(VIDEO_LIMITS.tags, `At most ${VIDEO_LIMITS.tags} tags`),
     platforms: z.array(PlatformKey).max(6),
     status: z.literal('ready'),
   })
@@ -108,6 +115,6 @@ export const SearchResult = z.object({
   modified: z.string(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
-export const SearchQuery = z.object({ q: z.string().trim().max(200) });
+export const SearchQuery = z.object({ q: z.string().trim().max(200).default('') });
 export const SearchResponse = z.object({ results: z.array(SearchResult) });
 export type SearchResponse = z.infer<typeof SearchResponse>;

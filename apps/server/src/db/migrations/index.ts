@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
+import * as m0002 from './0002-video-thumbnail-bytes';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-video-thumbnail-bytes': m0002,
 };

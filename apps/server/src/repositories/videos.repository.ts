@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { DB } from '../db/database';
+import type { VideoRow } from '../db/schema';
+
+/** The database or a transaction on it. */
+type Executor = DB;
+
+export interface NewVideo {
+  userId: number;
+  projectId: number;
+  title: string;
+  status: string;
+  durationSeconds: number | null;
+  sizeBytes: number;
+  filename: string;
+  thumbnailFilename: string | null;
+  thumbnailBytes: number;
+  width: number | null;
+  height: number | null;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  mimeType: string;
+  originalName: string;
+}
+
+export interface VideoChanges {
+  title?: string;
+  description?: string;
+  tags?: string[];
+  platforms?: string[];
+  status?: string;
+  durationSeconds?: number | null;
+}
+
+export type VideoSearchRow = VideoRow & { project_name: string; username: string };
+
+export async function insertVideo(db: Executor, v: NewVideo): Promise<VideoRow> {
+  return db
+    .insertInto('videos')
+    .values({
+      user_id: v.userId,
+      project_id: v.projectId,
+      title: v.title,
+      status: v.status,
+      duration_seconds: v.durationSeconds,
+      size_bytes: v.sizeBytes,
+      filename: v.filename,
+      thumbnail_filename: v.thumbnailFilename,
+      thumbnail_bytes: v.thumbnailBytes,
+      width: v.width,
+      height: v.height,
+      video_codec: v.videoCodec,
+      audio_codec: v.audioCodec,
+      mime_type: v.mimeType,
+      original_name: v.originalName,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findVideoOfUser(db: Executor, id: number, userId: number): Promise<VideoRow | undefined> {
+  return db.selectFrom('videos').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Newest first; all of the user's videos, or one project's. */
+export async function listVideosOfUser(db: Executor, userId: number, projectId?: number): Promise<VideoRow[]> {
+  let query = db.selectFrom('videos').selectAll().where('user_id', '=', userId);
+  if (projectId !== undefined) query = query.where('project_id', '=', projectId);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Locks the rows, so a concurrent delete cannot slip between the ownership check and the delete. */
+export async function lockVideosOfUser(db: Executor, ids: number[], userId: number): Promise<VideoRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('videos').selectAll().where('id', 'in', ids).where('user_id', '=', userId).forUpdate().execute();
+}
+
+export async function updateVideoOfUser(
+  db: Executor,
+  id: number,
+  userId: number,
+  changes: VideoChanges,
+): Promise<VideoRow | undefined> {
+  return db
+    .updateTable('videos')
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.tags !== undefined ? { tags: JSON.stringify(changes.tags) } : {}),
+      ...(changes.platforms !== undefined ? { platforms: JSON.stringify(changes.platforms) } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.durationSeconds !== undefined ? { duration_seconds: changes.durationSeconds } : {}),
+      updated_at: sql<VideoRow['updated_at']>`now()`,
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteVideosOfUser(db: Executor, ids: number[], userId: number): Promise<VideoRow[]> {
+  if (ids.length === 0) return [];
+  return db.deleteFrom('videos').where('id', 'in', ids).where('user_id', '=', userId).returningAll().execute();
+}
+
+/** Bytes the user's videos and thumbnails take. */
+export async function sumStorageOfUser(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('videos')
+    .select(sql<number>`coalesce(sum(size_bytes + thumbnail_bytes), 0)`.as('used'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
+/** `\`, `%` and `_` match themselves. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive substring match on title, description or any tag; most recently changed first. */
+export async function searchVideosOfUser(
+  db: Executor,
+  userId: number,
+  text: string,
+  limit: number,
+): Promise<VideoSearchRow[]> {
+  const pattern = likeContains(text);
+  return db
+    .selectFrom('videos')
+    .innerJoin('projects', 'projects.id', 'videos.project_id')
+    .innerJoin('users', 'users.id', 'videos.user_id')
+    .selectAll('videos')
+    .select(['projects.name as project_name', 'users.username as username'])
+    .where('videos.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('videos.title', 'ilike', pattern),
+        eb('videos.description', 'ilike', pattern),
+        sql<boolean>`exists (select 1 from jsonb_array_elements_text(videos.tags) as t(tag) where t.tag ilike ${pattern})`,
+      ]),
+    )
+    .orderBy('videos.updated_at', 'desc')
+    .orderBy('videos.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { Video } from '@fanout/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, registerUser } from '../../../test/factories';
+import { mediaFixtures, uploadVideo, type MediaFixtures } from '../../../test/fixtures';
+import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+
+describe('GET /uploads/:filename', () => {
+  let server: TestServer;
+  let fx: MediaFixtures;
+  let video: Video;
+  let original: Buffer;
+  let url: string;
+
+  beforeAll(async () => {
+    fx = mediaFixtures();
+    original = fs.readFileSync(fx.video);
+    server = await startTestServer();
+    const user = await registerUser(server);
+    const project = await createProject(server, user.token);
+    video = (await uploadVideo(server, user.token, { file: fx.video, projectId: project.id })).body.video;
+    url = `${server.url}/uploads/${video.filename}`;
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('serves the file without a Bearer token, with type, length, validators and no sniffing', async () => {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(original)).toBe(true);
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    expect(res.headers.get('content-length')).toBe(String(original.length));
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(Date.parse(res.headers.get('last-modified') ?? '')).not.toBeNaN();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toMatch(/^private/);
+  });
+
+  it('answers bytes=0-99 with 206 and exactly those 100 bytes', async () => {
+    const res = await fetch(url, { headers: { range: 'bytes=0-99' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes 0-99/${original.length}`);
+    expect(res.headers.get('content-length')).toBe('100');
+    expect(Buffer.from(await res.arrayBuffer()).equals(original.subarray(0, 100))).toBe(true);
+  });
+
+  it('answers a suffix range with the last bytes', async () => {
+    const res = await fetch(url, { headers: { range: 'bytes=-50' } });
+    expect(res.status).toBe(206);
+    const start = original.length - 50;
+    expect(res.headers.get('content-range')).toBe(`bytes ${start}-${original.length - 1}/${original.length}`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(original.subarray(start))).toBe(true);
+  });
+
+  it('answers an open-ended range from the middle', async () => {
+    const res = await fetch(url, { headers: { range: `bytes=${original.length - 10}-` } });
+    expect(res.status).toBe(206);
+    expect(Buffer.from(await res.arrayBuffer()).equals(original.subarray(original.length - 10))).toBe(true);
+  });
+
+  it('answers 416 with the size for a range it cannot serve', async () => {
+    for (const range of [`bytes=${original.length}-`, 'bytes=10-5', 'bytes=0-1,4-5']) {
+      const res = await fetch(url, { headers: { range } });
+      expect(res.status).toBe(416);
+      expect(res.headers.get('content-range')).toBe(`bytes */${original.length}`);
+      expect(await res.json()).toMatchObject({ code: 'range_not_satisfiable' });
+    }
+  });
+
+  it('answers 304 to a matching If-None-Match and to a current If-Modified-Since', async () => {
+    const first = await fetch(url);
+    await first.arrayBuffer();
+    const etag = first.headers.get('etag') ?? '';
+    const byEtag = await fetch(url, { headers: { 'if-none-match': etag } });
+    expect(byEtag.status).toBe(304);
+    expect(await byEtag.text()).toBe('');
+    const byDate = await fetch(url, { headers: { 'if-modified-since': first.headers.get('last-modified') ?? '' } });
+    expect(byDate.status).toBe(304);
+    const stale = await fetch(url, { headers: { 'if-none-match': '"0-0"' } });
+    expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
+  });
+
+  it('ignores the Range when If-Range names another version', async () => {
+    const res = await fetch(url, { headers: { range: 'bytes=0-9', 'if-range': '"0-0"' } });
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBe(original.length);
+  });
+
+  it('answers HEAD with the headers and no body', async () => {
+    const res = await fetch(url, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(original.length));
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    expect(await res.text()).toBe('');
+  });
+
+  it('serves the thumbnail as a JPEG', async () => {
+    const res = await fetch(`${server.url}${video.thumbnail}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('answers 404 for anything that is not a stored, server-generated name', async () => {
+    const secret = path.join(server.dataDir, 'secret.txt');
+    fs.writeFileSync(secret, 'secret');
+    const misses = [
+      '/uploads/..%2f..%2fetc%2fpasswd',
+      '/uploads/..%2fsecret.txt',
+      '/uploads/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '/uploads/....%2f%2f....%2fsecret.txt',
+      `/uploads/${video.filename.toUpperCase()}`,
+      `/uploads/${video.filename}%00.jpg`,
+      `/uploads/${video.filename.replace('.mp4', '.txt')}`,
+      `/uploads/${'0'.repeat(32)}.mp4`,
+      '/uploads/secret.txt',
+      '/uploads/',
+    ];
+    for (const target of misses) {
+      const res = await rawGet(server.url, target);
+      expect(res.status, target).toBe(404);
+      expect(res.body, target).not.toContain('secret');
+      expect(res.body, target).not.toContain('root:');
+    }
+  });
+});
+
+/** node:http sends the path exactly as written (fetch would normalise dot segments). */
+function rawGet(base: string, target: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path: target }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}

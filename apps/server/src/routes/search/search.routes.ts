@@ -1,0 +1,25 @@
+import { ErrorBody, SearchQuery, SearchResponse } from '@fanout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { currentUser, requireAuth } from '../../http/auth-guard';
+import { search } from '../../services/search.service';
+
+export const searchRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', requireAuth(ctx));
+
+    app.get(
+      '/search',
+      {
+        schema: {
+          tags: ['search'],
+          security: [{ bearer: [] }],
+          summary: 'Header search over your videos: title, description and tags, case-insensitive, at most 20',
+          querystring: SearchQuery,
+          response: { 200: SearchResponse, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (request) => ({ results: await search(ctx, currentUser(request).id, request.query.q) }),
+    );
+  };

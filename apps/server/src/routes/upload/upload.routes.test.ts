@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createProject, registerUser, type RegisteredUser } from '../../../test/factories';
+import { mediaFixtures, storedFiles, uploadVideo, type MediaFixtures } from '../../../test/fixtures';
+import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+
+describe('POST /api/upload', () => {
+  let server: TestServer;
+  let fx: MediaFixtures;
+  let owner: RegisteredUser;
+  let projectId: number;
+
+  beforeAll(async () => {
+    fx = mediaFixtures();
+    server = await startTestServer();
+    owner = await registerUser(server);
+    projectId = (await createProject(server, owner.token)).id;
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('stores a real video with what ffprobe read, and a reachable thumbnail', async () => {
+    const res = await uploadVideo(server, owner.token, { file: fx.video, projectId, title: 'Launch teaser' });
+    expect(res.status).toBe(201);
+    const { video } = res.body;
+    expect(video).toMatchObject({
+      projectId,
+      title: 'Launch teaser',
+      description: '',
+      tags: [],
+      platforms: [],
+      status: 'awaiting-details',
+      progress: 100,
+      duration: '0:02',
+      width: 320,
+      height: 240,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      mimeType: 'video/mp4',
+      originalName: 'video.mp4',
+      views: 0,
+    });
+    expect(video.sizeBytes).toBe((await import('node:fs')).statSync(fx.video).size);
+    expect(video.size).toBe(`${(video.sizeBytes / 1024 / 1024).toFixed(2)} MB`);
+    expect(video.filename).toMatch(/^[0-9a-f]{32}\.mp4$/);
+    expect(Date.parse(video.uploadDate)).not.toBeNaN();
+
+    const thumb = await fetch(`${server.url}${video.thumbnail}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+    expect(new Uint8Array(await thumb.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
+
+    const media = await fetch(`${server.url}/uploads/${video.filename}`);
+    expect(media.headers.get('content-type')).toBe('video/mp4');
+    expect(Number(media.headers.get('content-length'))).toBe(video.sizeBytes);
+    await media.arrayBuffer();
+  });
+
+  it('takes the title from the file name, and fields sent after the file', async () => {
+    const res = await uploadVideo(server, owner.token, {
+      file: fx.videoMov,
+      name: 'Summer trip.final.mov',
+      projectId,
+      fieldsLast: true,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.video).toMatchObject({ title: 'Summer trip.final', mimeType: 'video/quicktime' });
+    expect(res.body.video.filename).toMatch(/\.mov$/);
+  });
+
+  it('names the stored file after the real container, not the claimed name', async () => {
+    const res = await uploadVideo(server, owner.token, { file: fx.video, name: 'clip.exe', projectId });
+    expect(res.status).toBe(201);
+    expect(res.body.video.filename).toMatch(/^[0-9a-f]{32}\.mp4$/);
+  });
+
+  describe('refuses files that are not videos and keeps nothing', () => {
+    it.each([
+      ['a text file named .mp4 sent as video/mp4', 'textAsMp4', 'video/mp4'],
+      ['a PNG image', 'still', 'video/mp4'],
+      ['an MP3 with cover art', 'audioWithCover', 'video/mp4'],
+      ['a single frame in an MP4', 'singleFrameMp4', 'video/mp4'],
+    ] as const)('%s', async (_label, key, type) => {
+      const user = await registerUser(server);
+      const project = await createProject(server, user.token);
+      const before = storedFiles(server);
+      const res = await uploadVideo(server, user.token, {
+        file: fx[key],
+        type,
+        name: 'holiday.mp4',
+        projectId: project.id,
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ error: 'This file is not a video we can read', code: 'not_a_video' });
+      expect(storedFiles(server)).toEqual(before);
+      const client = api(server, user.token);
+      expect((await client.get(`/api/videos?project_id=${project.id}`)).body).toEqual([]);
+      expect((await client.get('/api/used-storage')).body.used_storage).toBe(0);
+    });
+  });
+
+  it("answers 404 for someone else's project, whether project_id comes first or last", async () => {
+    const other = await registerUser(server);
+    const before = storedFiles(server);
+    for (const fieldsLast of [false, true]) {
+      const res = await uploadVideo(server, other.token, { file: fx.video, projectId, fieldsLast });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'Project not found', code: 'not_found' });
+    }
+    expect(storedFiles(server)).toEqual(before);
+  });
+
+  it('requires the Bearer token', async () => {
+    const res = await uploadVideo(server, undefined, { file: fx.video, projectId });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('unauthorized');
+  });
+
+  it('asks for the file part and the project', async () => {
+    const form = new FormData();
+    form.append('project_id', String(projectId));
+    const noFile = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(noFile.status).toBe(400);
+    expect(await noFile.json()).toMatchObject({ code: 'missing_file' });
+
+    const noProject = await uploadVideo(server, owner.token, { file: fx.video });
+    expect(noProject.status).toBe(400);
+    expect(noProject.body).toMatchObject({ code: 'validation_failed' });
+    expect(noProject.body.error).toMatch(/project/);
+  });
+
+  it('refuses a body that is not multipart, with the error shape', async () => {
+    const json = await api(server, owner.token).post('/api/upload', { title: 'x' });
+    expect(json.status).toBe(415);
+    expect(json.body.code).toBe('not_multipart');
+    const raw = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'video/mp4' },
+      body: 'not really',
+    });
+    expect(raw.status).toBe(415);
+    expect(await raw.json()).toMatchObject({ code: 'not_multipart' });
+  });
+
+  it('refuses a second file in one upload', async () => {
+    const form = new FormData();
+    form.append('project_id', String(projectId));
+    const blob = new Blob([new Uint8Array(16)], { type: 'video/mp4' });
+    form.append('video', blob, 'a.mp4');
+    form.append('video', blob, 'b.mp4');
+    const res = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Send one video per upload', code: 'too_many_files' });
+  });
+});
+
+describe('POST /api/upload limits', () => {
+  let fx: MediaFixtures;
+  beforeAll(() => {
+    fx = mediaFixtures();
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES with 413 naming the limit, keeping nothing', async () => {
+    const server = await startTestServer({ UPLOAD_MAX_BYTES: '4096' });
+    try {
+      const user = await registerUser(server);
+      const project = await createProject(server, user.token);
+      const res = await uploadVideo(server, user.token, { file: fx.video, projectId: project.id });
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('file_too_large');
+      expect(res.body.error).toContain('4.00 KB');
+      expect(storedFiles(server)).toEqual([]);
+      expect((await api(server, user.token).get('/api/used-storage')).body.used_storage).toBe(0);
+
+      // A body far over the limit is answered from its Content-Length, before it is read.
+      const form = new FormData();
+      form.append('project_id', String(project.id));
+      form.append('video', new Blob([new Uint8Array(3 * 1024 * 1024)], { type: 'video/mp4' }), 'big.mp4');
+      const big = await fetch(`${server.url}/api/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}` },
+        body: form,
+      });
+      expect(big.status).toBe(413);
+      expect(await big.json()).toMatchObject({ code: 'file_too_large' });
+      expect(storedFiles(server)).toEqual([]);
+    } finally {
+      await stopTestServer(server);
+    }
+  });
+
+  it('refuses an upload that does not fit in the remaining quota', async () => {
+    const fs = await import('node:fs');
+    const size = fs.statSync(fx.video).size;
+    // Room for one video and its thumbnail, not for two.
+    const server = await startTestServer({ STORAGE_QUOTA_BYTES: String(Math.floor(size * 1.6)) });
+    try {
+      const user = await registerUser(server);
+      const project = await createProject(server, user.token);
+      expect((await uploadVideo(server, user.token, { file: fx.video, projectId: project.id })).status).toBe(201);
+      const before = storedFiles(server);
+      const res = await uploadVideo(server, user.token, { file: fx.video, projectId: project.id });
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('quota_exceeded');
+      expect(res.body.error).toMatch(/does not fit in your storage/);
+      expect(storedFiles(server)).toEqual(before);
+    } finally {
+      await stopTestServer(server);
+    }
+  });
+});

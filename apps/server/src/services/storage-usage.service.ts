@@ -1,0 +1,23 @@
+import type { StorageResponse } from '@fanout/contracts';
+import type { AppContext } from '../context';
+import { sumStorageOfUser } from '../repositories/videos.repository';
+
+export async function usedBytes(ctx: AppContext, userId: number): Promise<number> {
+  return sumStorageOfUser(ctx.db, userId);
+}
+
+export async function storageUsage(ctx: AppContext, userId: number): Promise<StorageResponse> {
+  return { used_storage: await usedBytes(ctx, userId), total_storage: ctx.config.storageQuotaBytes };
+}
+
+/** Bytes, KB, MB or GB in steps of 1024 with 2 decimals, as the sidebar shows storage. */
+export function formatBytes(bytes: number): string {
+  const units = ['Bytes', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} Bytes` : `${value.toFixed(2)} ${units[unit]}`;
+}

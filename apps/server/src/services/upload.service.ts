@@ -1,0 +1,196 @@
+import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { UploadFields, type Video } from '@fanout/contracts';
+import type { AppContext } from '../context';
+import { badRequest, payloadTooLarge, unprocessable } from '../http/errors';
+import type { ProbeResult } from '../media/media';
+import { insertVideo } from '../repositories/videos.repository';
+import { ByteLimitError, randomName, tempPath, writeLimited } from '../storage/temp-file';
+import { getOwnProject } from './projects.service';
+import { formatBytes, usedBytes } from './storage-usage.service';
+import { removeStoredFiles, toVideoJson } from './videos.service';
+
+/** The parts of a multipart upload, as the HTTP layer hands them over, in arrival order. */
+export type UploadPart =
+  | { type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean }
+  | { type: 'file'; fieldname: string; filename: string; file: Readable };
+
+export const FILE_FIELD = 'video';
+const MAX_NAME = 255;
+
+export const fileTooLarge = (limit: number) =>
+  payloadTooLarge(`The file is too large: uploads are limited to ${formatBytes(limit)}`, 'file_too_large');
+
+const quotaExceeded = (used: number, quota: number) =>
+  payloadTooLarge(
+    `This video does not fit in your storage: ${formatBytes(used)} of ${formatBytes(quota)} is used. ` +
+      'Delete some videos to make room.',
+    'quota_exceeded',
+  );
+
+const notAVideo = () => unprocessable('This file is not a video we can read', 'not_a_video');
+
+/** A display name from the browser's file name: no path, no control characters, bounded. */
+export function cleanOriginalName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  return base
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .slice(0, MAX_NAME);
+}
+
+export function titleFromFileName(name: string): string {
+  const stem = name.replace(/\.[^.]*$/, '').trim();
+  return stem.slice(0, 200) || 'Untitled video';
+}
+
+/** The request itself is broken (truncated, malformed, over a parser limit); `cause` says how. */
+export class MalformedUploadError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('malformed upload');
+  }
+}
+
+/** Errors of the request stream, told apart from our own failures (database, disk) that come later. */
+async function* guarded(parts: AsyncIterable<UploadPart>): AsyncGenerator<UploadPart> {
+  const iterator = parts[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<UploadPart>;
+    try {
+      next = await iterator.next();
+    } catch (err) {
+      throw new MalformedUploadError(err);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+interface Received {
+  fields: Record<string, unknown>;
+  temp?: { path: string; bytes: number; originalName: string };
+  projectChecked: boolean;
+}
+
+function fieldError(fields: Record<string, unknown>) {
+  const parsed = UploadFields.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.join('.');
+  if (where === 'project_id' && fields.project_id === undefined) {
+    throw badRequest('Choose the project to upload into (project_id)', 'validation_failed');
+  }
+  throw badRequest(`${where ? `${where}: ` : ''}${issue?.message ?? 'is not valid'}`, 'validation_failed');
+}
+
+/** Reads the parts; fields may come before or after the file. The file goes to a temp file, never to memory. */
+async function receiveParts(
+  ctx: AppContext,
+  userId: number,
+  parts: AsyncIterable<UploadPart>,
+  received: Received,
+): Promise<void> {
+  const used = await usedBytes(ctx, userId);
+  const { uploadMaxBytes, storageQuotaBytes, tmpDir } = ctx.config;
+  for await (const part of guarded(parts)) {
+    if (part.type === 'field') {
+      if (part.valueTruncated) throw badRequest(`${part.fieldname}: the value is too long`, 'validation_failed');
+      if (part.fieldname in received.fields) throw badRequest(`${part.fieldname} was sent twice`, 'validation_failed');
+      received.fields[part.fieldname] = part.value;
+      if (part.fieldname === 'project_id' && !received.temp) {
+        await getOwnProject(ctx, userId, fieldError(received.fields).project_id);
+        received.projectChecked = true;
+      }
+      continue;
+    }
+    if (part.fieldname !== FILE_FIELD) {
+      throw badRequest(`Send the video in the "${FILE_FIELD}" field`, 'unexpected_file');
+    }
+    const room = Math.max(0, storageQuotaBytes - used);
+    const target = tempPath(tmpDir, 'upload');
+    try {
+      const bytes = await writeLimited(part.file, target, Math.min(uploadMaxBytes, room));
+      received.temp = { path: target, bytes, originalName: cleanOriginalName(part.filename) };
+    } catch (err) {
+      if ((err as { syscall?: string }).syscall) throw err;
+      if (!(err instanceof ByteLimitError)) throw new MalformedUploadError(err);
+      throw uploadMaxBytes <= room ? fileTooLarge(uploadMaxBytes) : quotaExceeded(used, storageQuotaBytes);
+    }
+  }
+}
+
+interface Written {
+  keys: string[];
+  temps: string[];
+}
+
+async function storeFiles(ctx: AppContext, temp: string, facts: ProbeResult, written: Written) {
+  const id = randomName();
+  const filename = `${id}.${facts.container!.extension}`;
+  const thumbTemp = tempPath(ctx.config.tmpDir, 'jpg');
+  written.temps.push(thumbTemp);
+  let thumbnail: { name: string; bytes: number } | null = null;
+  try {
+    await ctx.media.makeThumbnail(temp, thumbTemp, facts.durationSeconds);
+    const name = `${randomName()}.jpg`;
+    written.keys.push(name);
+    thumbnail = { name, bytes: (await ctx.storage.putFile(name, thumbTemp)).size };
+  } catch (err) {
+    // A video without a preview is still a video: the card shows a placeholder.
+    ctx.log.warn({ err }, 'could not make a thumbnail');
+  }
+  written.keys.push(filename);
+  const stored = await ctx.storage.putFile(filename, temp);
+  return { filename, size: stored.size, thumbnail };
+}
+
+/**
+ * POST /api/upload: receive, check (size, quota, project, that it really is a video), store, record.
+ * Whatever fails, everything written so far (temp file, stored video, thumbnail) is removed.
+ */
+export async function receiveUpload(ctx: AppContext, userId: number, parts: AsyncIterable<UploadPart>): Promise<Video> {
+  const received: Received = { fields: {}, projectChecked: false };
+  const written: Written = { keys: [], temps: [] };
+  try {
+    try {
+      await receiveParts(ctx, userId, parts, received);
+    } finally {
+      if (received.temp) written.temps.push(received.temp.path);
+    }
+    const { temp } = received;
+    if (!temp) throw badRequest(`Attach the video file in the "${FILE_FIELD}" field`, 'missing_file');
+    const fields = fieldError(received.fields);
+    if (!received.projectChecked) await getOwnProject(ctx, userId, fields.project_id);
+
+    const used = await usedBytes(ctx, userId);
+    if (used + temp.bytes > ctx.config.storageQuotaBytes) throw quotaExceeded(used, ctx.config.storageQuotaBytes);
+
+    const facts = await ctx.media.probe(temp.path);
+    if (!facts.hasVideo || !facts.container) throw notAVideo();
+
+    const stored = await storeFiles(ctx, temp.path, facts, written);
+    const row = await insertVideo(ctx.db, {
+      userId,
+      projectId: fields.project_id,
+      title: fields.title || titleFromFileName(temp.originalName),
+      status: 'awaiting-details',
+      durationSeconds: facts.durationSeconds,
+      sizeBytes: stored.size,
+      filename: stored.filename,
+      thumbnailFilename: stored.thumbnail?.name ?? null,
+      thumbnailBytes: stored.thumbnail?.bytes ?? 0,
+      width: facts.width,
+      height: facts.height,
+      videoCodec: facts.videoCodec,
+      audioCodec: facts.audioCodec,
+      mimeType: facts.container.mimeType,
+      originalName: temp.originalName || stored.filename,
+    });
+    return toVideoJson(row);
+  } catch (err) {
+    await removeStoredFiles(ctx, written.keys);
+    throw err;
+  } finally {
+    await Promise.all(written.temps.map((p) => fs.rm(p, { force: true })));
+  }
+}

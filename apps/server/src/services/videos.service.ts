@@ -1,0 +1,165 @@
+import type { PlatformKey, UpdateVideoBody, Video, VideoStatus } from '@fanout/contracts';
+import type { AppContext } from '../context';
+import type { VideoRow } from '../db/schema';
+import { conflict, notFound, unprocessable } from '../http/errors';
+import {
+  deleteVideosOfUser,
+  findVideoOfUser,
+  listVideosOfUser,
+  lockVideosOfUser,
+  updateVideoOfUser,
+  type VideoChanges,
+} from '../repositories/videos.repository';
+import { getOwnProject } from './projects.service';
+import { toIsoString } from './users.service';
+
+/** 'm:ss' with unbounded minutes; '0:00' when unknown (spec). */
+export function formatDuration(seconds: number | null): string {
+  const total = seconds && seconds > 0 ? Math.round(seconds) : 0;
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** 'm:ss' or 'h:mm:ss' → seconds. */
+export function parseDuration(text: string): number {
+  return text.split(':').reduce((acc, part) => acc * 60 + Number(part), 0);
+}
+
+/** '12.34 MB' (MiB, 2 decimals), as the upload list shows it. */
+export function formatSize(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+export const uploadsPath = (filename: string) => `/uploads/${filename}`;
+
+/** The one place a video row becomes API JSON. */
+export function toVideoJson(row: VideoRow): Video {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    title: row.title,
+    description: row.description,
+    tags: row.tags,
+    platforms: row.platforms as PlatformKey[],
+    status: row.status as VideoStatus,
+    // Rows exist only for files that arrived whole; in-flight uploads live in the client.
+    progress: 100,
+    duration: formatDuration(row.duration_seconds),
+    durationSeconds: row.duration_seconds,
+    size: formatSize(row.size_bytes),
+    sizeBytes: row.size_bytes,
+    uploadDate: toIsoString(row.created_at),
+    views: row.views,
+    filename: row.filename,
+    thumbnail: row.thumbnail_filename ? uploadsPath(row.thumbnail_filename) : null,
+    width: row.width,
+    height: row.height,
+    videoCodec: row.video_codec,
+    audioCodec: row.audio_codec,
+    mimeType: row.mime_type,
+    originalName: row.original_name,
+  };
+}
+
+async function ownVideoRow(ctx: AppContext, userId: number, id: number): Promise<VideoRow> {
+  const row = await findVideoOfUser(ctx.db, id, userId);
+  if (!row) throw notFound('Video');
+  return row;
+}
+
+export async function listVideos(ctx: AppContext, userId: number, projectId?: number): Promise<Video[]> {
+  if (projectId !== undefined) await getOwnProject(ctx, userId, projectId);
+  return (await listVideosOfUser(ctx.db, userId, projectId)).map(toVideoJson);
+}
+
+export async function getVideo(ctx: AppContext, userId: number, id: number): Promise<Video> {
+  return toVideoJson(await ownVideoRow(ctx, userId, id));
+}
+
+async function applyChanges(ctx: AppContext, userId: number, id: number, changes: VideoChanges): Promise<Video> {
+  const row = await updateVideoOfUser(ctx.db, id, userId, changes);
+  if (!row) throw notFound('Video');
+  return toVideoJson(row);
+}
+
+/** The client reads durations the server could not ('0:00') from the media element and reports them here. */
+export async function setDuration(ctx: AppContext, userId: number, id: number, duration: string): Promise<Video> {
+  await ownVideoRow(ctx, userId, id);
+  const seconds = parseDuration(duration);
+  return applyChanges(ctx, userId, id, { durationSeconds: seconds > 0 ? seconds : null });
+}
+
+/** Trimmed, empties dropped, duplicates (ignoring case) removed, first spelling kept. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const tag of tags.map((t) => t.trim()).filter(Boolean)) {
+    const key = tag.toLowerCase();
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(tag);
+    }
+  }
+  return out;
+}
+
+/** Statuses from which a video may be (re)marked ready; later ones belong to scheduling and publishing. */
+const CAN_BECOME_READY: readonly string[] = ['awaiting-details', 'ready', 'failed'];
+
+export async function updateDetails(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  body: UpdateVideoBody,
+): Promise<Video> {
+  const current = await ownVideoRow(ctx, userId, id);
+  const changes: VideoChanges = {
+    ...(body.title !== undefined ? { title: body.title } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    ...(body.tags !== undefined ? { tags: normalizeTags(body.tags) } : {}),
+    ...(body.platforms !== undefined ? { platforms: [...new Set(body.platforms)] } : {}),
+    ...(body.status !== undefined ? { status: body.status } : {}),
+  };
+  const status = changes.status ?? current.status;
+  if (body.status === 'ready' && !CAN_BECOME_READY.includes(current.status)) {
+    throw conflict(`A ${current.status} video cannot be marked ready`, 'invalid_status');
+  }
+  if (status === 'ready') {
+    const title = (changes.title ?? current.title).trim();
+    const platforms = changes.platforms ?? current.platforms;
+    if (!title) throw unprocessable('A ready video needs a title', 'title_required');
+    if (platforms.length === 0) {
+      throw unprocessable('Select at least one platform before marking the video ready', 'platforms_required');
+    }
+  }
+  return applyChanges(ctx, userId, id, changes);
+}
+
+/**
+ * Deletes the caller's videos, all or nothing: one id that is not theirs and nothing is deleted.
+ * Files are removed after the rows are gone, so no row ever points at a missing file.
+ */
+export async function deleteVideos(ctx: AppContext, userId: number, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const owned = await lockVideosOfUser(trx, unique, userId);
+    if (owned.length !== unique.length) throw notFound('Video');
+    return deleteVideosOfUser(trx, unique, userId);
+  });
+  await removeStoredFiles(
+    ctx,
+    deleted.flatMap((r) => (r.thumbnail_filename ? [r.filename, r.thumbnail_filename] : [r.filename])),
+  );
+  const gone = new Set(deleted.map((r) => r.id));
+  return unique.filter((id) => gone.has(id));
+}
+
+/** Best effort: the rows are gone, so a file left behind only costs disk space. */
+export async function removeStoredFiles(ctx: AppContext, names: string[]): Promise<void> {
+  for (const name of names) {
+    try {
+      await ctx.storage.remove(name);
+    } catch (err) {
+      ctx.log.warn({ err, file: name }, 'could not remove a stored file');
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { assertStorageKey, type ByteRange, type Storage, type StoredFileInfo } from './storage';
+
+/** Media as plain files in one directory. */
+export class LocalStorage implements Storage {
+  constructor(readonly root: string) {
+    fs.mkdirSync(root, { recursive: true });
+  }
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    return path.join(this.root, key);
+  }
+
+  async putFile(key: string, sourcePath: string): Promise<StoredFileInfo> {
+    const target = this.pathOf(key);
+    try {
+      await fsp.rename(sourcePath, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      // Temp dir on another file system: copy under a hidden name, then rename, so readers never see half a file.
+      const partial = path.join(this.root, `.${key}.partial`);
+      try {
+        await pipeline(fs.createReadStream(sourcePath), fs.createWriteStream(partial, { flags: 'wx' }));
+        await fsp.rename(partial, target);
+      } finally {
+        await fsp.rm(partial, { force: true });
+      }
+      await fsp.rm(sourcePath, { force: true });
+    }
+    const info = await this.stat(key);
+    if (!info) throw new Error(`Stored file vanished: ${key}`);
+    return info;
+  }
+
+  async stat(key: string): Promise<StoredFileInfo | null> {
+    try {
+      const s = await fsp.stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : null;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  createReadStream(key: string, range?: ByteRange) {
+    return fs.createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async remove(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T> {
+    return fn(this.pathOf(key));
+  }
+}

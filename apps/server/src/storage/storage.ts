@@ -1,0 +1,36 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredFileInfo {
+  size: number;
+  modifiedAt: Date;
+}
+
+/** Inclusive byte range, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where media files live. Keys are flat, server-generated names (`<random id>.<ext>`); the interface is
+ * narrow enough for an object store: whole-file puts, ranged reads, stat, delete.
+ */
+export interface Storage {
+  /** Moves a finished local temp file into storage under `key` (the temp file is gone afterwards). */
+  putFile(key: string, sourcePath: string): Promise<StoredFileInfo>;
+  /** Size and modification time, or null when there is no such file. */
+  stat(key: string): Promise<StoredFileInfo | null>;
+  /** Reads the whole file or one byte range. */
+  createReadStream(key: string, range?: ByteRange): Readable;
+  /** Deletes; a missing file is not an error. */
+  remove(key: string): Promise<void>;
+  /** Runs `fn` with a local path of the file (a download into a temp file for remote stores). */
+  withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T>;
+}
+
+/** Server-generated keys only: letters, digits, '-', '_' and one dot for the extension. */
+export const STORAGE_KEY = /^[A-Za-z0-9_-]{16,128}\.[a-z0-9]{1,8}$/;
+
+export function assertStorageKey(key: string): void {
+  if (!STORAGE_KEY.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
