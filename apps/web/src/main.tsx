@@ -1,8 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from './app/provider';
+import { createAppRouter } from './app/router';
+import './index.css';
+
+const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <p>Fanout</p>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
   </StrictMode>,
 );

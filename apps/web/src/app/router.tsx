@@ -1,0 +1,135 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LandingScreen } from '@/features/landing/components/LandingScreen';
+import { PageLoading, RootLayout } from './RootLayout';
+import { GuestOnly, RequireAuth } from './RouteGuards';
+
+/** Screens load on demand: each is its own chunk, fetched when its route is first opened. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const library = screen(
+  () => import('@/features/library/components/LibraryScreen'),
+  (m) => m.LibraryScreen,
+);
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: PageLoading,
+    children: [
+      // The public landing page ships with the entry chunk: its first paint must not wait for a second download.
+      { path: 'landing', Component: LandingScreen },
+      {
+        Component: GuestOnly,
+        children: [
+          {
+            path: 'login',
+            lazy: screen(
+              () => import('@/features/auth/components/LoginScreen'),
+              (m) => m.LoginScreen,
+            ),
+          },
+          {
+            path: 'signup',
+            lazy: screen(
+              () => import('@/features/auth/components/SignUpScreen'),
+              (m) => m.SignUpScreen,
+            ),
+          },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: screen(
+              () => import('./shell/AppShell'),
+              (m) => m.AppShell,
+            ),
+            children: [
+              { index: true, lazy: library },
+              { path: 'videos', lazy: library },
+              { path: 'dashboard', lazy: library },
+              {
+                path: 'posts',
+                lazy: screen(
+                  () => import('@/features/posts/components/PostsScreen'),
+                  (m) => m.PostsScreen,
+                ),
+              },
+              {
+                path: 'video/:id',
+                lazy: screen(
+                  () => import('@/features/video/components/VideoScreen'),
+                  (m) => m.VideoScreen,
+                ),
+              },
+              {
+                path: 'activity',
+                lazy: screen(
+                  () => import('@/features/activity/components/ActivityScreen'),
+                  (m) => m.ActivityScreen,
+                ),
+              },
+              {
+                path: 'schedule',
+                lazy: screen(
+                  () => import('@/features/schedule/components/CalendarScreen'),
+                  (m) => m.CalendarScreen,
+                ),
+              },
+              {
+                path: 'planning',
+                lazy: screen(
+                  () => import('@/features/planning/components/PlanScreen'),
+                  (m) => m.PlanScreen,
+                ),
+              },
+              {
+                path: 'accounts',
+                lazy: screen(
+                  () => import('@/features/accounts/components/AccountsScreen'),
+                  (m) => m.AccountsScreen,
+                ),
+              },
+              {
+                path: 'project-settings',
+                lazy: screen(
+                  () => import('@/features/projects/components/ProjectSettingsScreen'),
+                  (m) => m.ProjectSettingsScreen,
+                ),
+              },
+              {
+                path: 'security',
+                lazy: screen(
+                  () => import('@/features/security/components/SecurityScreen'),
+                  (m) => m.SecurityScreen,
+                ),
+              },
+              {
+                path: 'analytics',
+                lazy: screen(
+                  () => import('@/features/analytics/components/AnalyticsScreen'),
+                  (m) => m.AnalyticsScreen,
+                ),
+              },
+              {
+                path: '*',
+                lazy: screen(
+                  () => import('./shell/NotFoundScreen'),
+                  (m) => m.NotFoundScreen,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: '/' });
+}

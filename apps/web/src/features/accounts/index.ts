@@ -1,0 +1,1 @@
+export { useConnectedPlatforms } from './api/get-connected-platforms';

@@ -1,0 +1,3 @@
+export { useSession, setUser, clearSession, isLoggedIn, GUEST_USER, type SessionUser } from './session-store';
+export { useLogout } from './api/logout';
+export { useMe } from './api/get-me';

@@ -1,0 +1,40 @@
+import { Button } from '@/components/ui/Button';
+import { CalendarIcon, CloseIcon, TrashIcon } from '@/components/ui/icons';
+
+interface SelectionBarProps {
+  count: number;
+  onSchedule: () => void;
+  onDelete: () => void;
+  onClear: () => void;
+  deleting: boolean;
+}
+
+export function SelectionBar({ count, onSchedule, onDelete, onClear, deleting }: SelectionBarProps) {
+  return (
+    <div
+      role="region"
+      aria-label="Selection"
+      className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2.5 shadow-sm"
+    >
+      <p className="text-sm font-medium text-brand-900" aria-live="polite">
+        {count} selected
+      </p>
+      <div className="ml-auto flex items-center gap-2">
+        <Button size="sm" variant="secondary" icon={<CalendarIcon className="size-4" />} onClick={onSchedule}>
+          Schedule
+        </Button>
+        <Button size="sm" variant="danger" icon={<TrashIcon className="size-4" />} onClick={onDelete} busy={deleting}>
+          Delete
+        </Button>
+        <button
+          type="button"
+          onClick={onClear}
+          aria-label="Clear selection"
+          className="rounded-lg p-1.5 text-brand-800 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <CloseIcon className="size-4" />
+        </button>
+      </div>
+    </div>
+  );
+}

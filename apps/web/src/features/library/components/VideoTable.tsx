@@ -1,0 +1,125 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/Button';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { ProgressBar } from '@/components/ui/ProgressBar';
+import { formatDate, formatViews } from '@/lib/format';
+import { isTempItem, type LibraryItem } from '../library-items';
+import type { ItemHandlers } from './item-handlers';
+import { PlatformList } from './PlatformList';
+import { StatusBadge } from './StatusBadge';
+import { VideoThumb } from './VideoThumb';
+
+const COLUMNS = ['Video', 'Status', 'Platforms', 'Views', 'Size', 'Date', 'Actions'] as const;
+
+const iconButton =
+  'rounded-lg p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+function Row({ item, handlers }: { item: LibraryItem; handlers: ItemHandlers }) {
+  const temp = isTempItem(item);
+  return (
+    <tr className="border-t border-zinc-100 hover:bg-zinc-50/70">
+      <td className="w-10 py-3 pr-1 pl-4">
+        <Checkbox
+          checked={handlers.isSelected(item.id)}
+          disabled={item.status === 'uploading'}
+          onChange={() => handlers.onToggle(item.id)}
+          aria-label={`Select ${item.title}`}
+        />
+      </td>
+      <td className="py-3 pr-4">
+        <div className="flex min-w-56 items-center gap-3">
+          <VideoThumb item={item} compact className="w-20 shrink-0 rounded-md" />
+          <div className="min-w-0">
+            {temp ? (
+              <span className="line-clamp-2 text-sm font-medium text-zinc-900">{item.title}</span>
+            ) : (
+              <Link
+                to={`/video/${item.id}`}
+                className="line-clamp-2 text-sm font-medium text-zinc-900 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {item.title}
+              </Link>
+            )}
+            <span className="text-xs text-zinc-500 tabular-nums">{item.duration}</span>
+          </div>
+        </div>
+      </td>
+      <td className="py-3 pr-4">
+        <StatusBadge status={item.status} />
+        {item.status === 'uploading' && (
+          <ProgressBar
+            className="mt-2 w-24"
+            value={item.progress}
+            label={`Uploading ${item.title}`}
+            valueText={`${item.progress}%`}
+          />
+        )}
+      </td>
+      <td className="py-3 pr-4">
+        <PlatformList platforms={item.platforms} />
+      </td>
+      <td className="py-3 pr-4 text-sm text-zinc-700 tabular-nums">{formatViews(item.views)}</td>
+      <td className="py-3 pr-4 text-sm whitespace-nowrap text-zinc-700">{item.size}</td>
+      <td className="py-3 pr-4 text-sm whitespace-nowrap text-zinc-700">{formatDate(item.uploadDate)}</td>
+      <td className="py-3 pr-4">
+        <div className="flex items-center justify-end gap-1">
+          {item.status === 'awaiting-details' && (
+            <Button size="sm" onClick={() => handlers.onAddDetails(item)}>
+              Add Details
+            </Button>
+          )}
+          {!temp && (
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Edit ${item.title}`}
+              title="Edit"
+              onClick={() => handlers.onEdit(item)}
+            >
+              <PencilIcon className="size-4" />
+            </button>
+          )}
+          {item.status !== 'uploading' && (
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Delete ${item.title}`}
+              title="Delete"
+              onClick={() => handlers.onDelete(item)}
+            >
+              <TrashIcon className="size-4" />
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function VideoTable({ items, handlers }: { items: readonly LibraryItem[]; handlers: ItemHandlers }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
+      <table className="w-full min-w-[860px] text-left">
+        <caption className="sr-only">Videos</caption>
+        <thead className="bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase">
+          <tr>
+            <th scope="col" className="w-10 py-3 pl-4">
+              <span className="sr-only">Selected</span>
+            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={column === 'Actions' ? 'py-3 pr-4 text-right' : 'py-3 pr-4'}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <Row key={item.id} item={item} handlers={handlers} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

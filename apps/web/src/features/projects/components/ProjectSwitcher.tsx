@@ -1,0 +1,64 @@
+import { Dropdown, DropdownItem, DropdownSection, DropdownSeparator } from '@/components/ui/Dropdown';
+import { CheckIcon, ChevronUpDownIcon, PlusIcon } from '@/components/ui/icons';
+import { FALLBACK_PROJECT, switchProject } from '../current-project';
+import { useCreateProjectPrompt } from '../hooks/use-create-project-prompt';
+import { useCurrentProject } from '../hooks/use-current-project';
+import { ProjectBadge } from './ProjectBadge';
+
+function videoCount(count: number) {
+  return `${count} videos`;
+}
+
+export function ProjectSwitcher() {
+  const { projects, project, query } = useCurrentProject();
+  const { createFromPrompt, isCreating } = useCreateProjectPrompt();
+  const shown = project ?? FALLBACK_PROJECT;
+
+  return (
+    <div>
+      <p id="workspace-label" className="mb-1.5 px-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+        Active workspace
+      </p>
+      <Dropdown
+        align="stretch"
+        placement="above"
+        triggerLabel={`Active workspace: ${shown.name}`}
+        triggerClassName="flex w-full items-center gap-3 rounded-xl border border-zinc-200 bg-white p-2 text-left shadow-sm hover:border-zinc-300 focus-visible:outline-2 focus-visible:outline-brand-600"
+        trigger={
+          <>
+            <ProjectBadge initials={shown.initials} color1={shown.color1} color2={shown.color2} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-medium text-zinc-900">{shown.name}</span>
+              <span className="block text-xs text-zinc-500">
+                {project ? videoCount(project.video_count) : query.isPending ? 'Loading…' : 'No project yet'}
+              </span>
+            </span>
+            <ChevronUpDownIcon className="size-4 text-zinc-400" />
+          </>
+        }
+      >
+        {projects.length > 0 && (
+          <DropdownSection className="pb-1 text-xs font-medium text-zinc-500">Projects</DropdownSection>
+        )}
+        {projects.map((p) => (
+          <DropdownItem key={p.id} onSelect={() => switchProject(p.id)}>
+            <ProjectBadge initials={p.initials} color1={p.color1} color2={p.color2} size="sm" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium text-zinc-900">{p.name}</span>
+              <span className="block text-xs text-zinc-500">{videoCount(p.video_count)}</span>
+            </span>
+            {p.id === project?.id && <CheckIcon className="size-4 text-brand-600" />}
+            {p.id === project?.id && <span className="sr-only">(current)</span>}
+          </DropdownItem>
+        ))}
+        {projects.length > 0 && <DropdownSeparator />}
+        <DropdownItem onSelect={() => void createFromPrompt()}>
+          <span className="flex size-7 items-center justify-center rounded-lg border border-dashed border-zinc-300 text-zinc-500">
+            <PlusIcon className="size-4" />
+          </span>
+          <span className="font-medium">{isCreating ? 'Creating project…' : 'Create new project'}</span>
+        </DropdownItem>
+      </Dropdown>
+    </div>
+  );
+}

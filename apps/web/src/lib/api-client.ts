@@ -1,0 +1,79 @@
+import type { ErrorBody } from '@fanout/contracts';
+import { emitSignal } from './signals';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
+
+export const API_BASE = '/api';
+
+/** A non-2xx answer from the server, carrying its `{error, code}` body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.message) return err.message;
+  return fallback;
+}
+
+export function authHeaders(): Record<string, string> {
+  const token = readStorage(STORAGE_KEYS.authToken);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * A 401 means the session is gone: forget it and let the app send the user to /login.
+ * Without a stored session (a wrong password on the login screen) there is nothing to forget.
+ */
+export function handleUnauthorized() {
+  const hadSession = readStorage(STORAGE_KEYS.authToken) !== null || readStorage(STORAGE_KEYS.user) !== null;
+  if (!hadSession) return;
+  writeStorage(STORAGE_KEYS.authToken, null);
+  writeStorage(STORAGE_KEYS.user, null);
+  emitSignal('session-expired');
+}
+
+export async function toApiError(res: Response): Promise<ApiError> {
+  let body: Partial<ErrorBody> = {};
+  try {
+    body = (await res.json()) as Partial<ErrorBody>;
+  } catch {
+    // Not JSON (a proxy error page, say): fall back to the status text.
+  }
+  return new ApiError(res.status, body.code ?? 'http_error', body.error ?? res.statusText ?? 'Request failed');
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** JSON over HTTP under /api with the Bearer token. Throws ApiError on any non-2xx answer. */
+export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (res.status === 401) handleUnauthorized();
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
