@@ -3,3 +3,4 @@ export * from './platforms';
 export * from './auth';
 export * from './projects';
 export * from './videos';
+export * from './security';
