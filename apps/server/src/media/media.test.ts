@@ -5,6 +5,7 @@ import { mediaFixtures, type MediaFixtures } from '../../test/fixtures';
 import { makeTempDir } from '../../test/test-server';
 import { interpretProbe } from './ffprobe';
 import { createMedia } from './media';
+import { runProcess } from './run-process';
 
 describe('media: ffprobe facts and thumbnails from real files', () => {
   const media = createMedia();
@@ -64,7 +65,6 @@ describe('media: ffprobe facts and thumbnails from real files', () => {
   });
 
   async function probeImage(file: string) {
-    const { runProcess } = await import('./run-process');
     const res = await runProcess(
       media.binaries().ffprobe,
       ['-v', 'error', '-print_format', 'json', '-show_streams', file],

@@ -90,7 +90,7 @@ export async function updateVideoOfUser(
       ...(changes.platforms !== undefined ? { platforms: JSON.stringify(changes.platforms) } : {}),
       ...(changes.status !== undefined ? { status: changes.status } : {}),
       ...(changes.durationSeconds !== undefined ? { duration_seconds: changes.durationSeconds } : {}),
-      updated_at: sql<VideoRow['updated_at']>`now()`,
+      updated_at: new Date(),
     })
     .where('id', '=', id)
     .where('user_id', '=', userId)

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createProject, registerUser, type RegisteredUser } from '../../../test/factories';
 import { mediaFixtures, storedFiles, uploadVideo, type MediaFixtures } from '../../../test/fixtures';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
@@ -38,7 +40,7 @@ describe('POST /api/upload', () => {
       originalName: 'video.mp4',
       views: 0,
     });
-    expect(video.sizeBytes).toBe((await import('node:fs')).statSync(fx.video).size);
+    expect(video.sizeBytes).toBe(fs.statSync(fx.video).size);
     expect(video.size).toBe(`${(video.sizeBytes / 1024 / 1024).toFixed(2)} MB`);
     expect(video.filename).toMatch(/^[0-9a-f]{32}\.mp4$/);
     expect(Date.parse(video.uploadDate)).not.toBeNaN();
@@ -144,6 +146,35 @@ describe('POST /api/upload', () => {
     expect(await raw.json()).toMatchObject({ code: 'not_multipart' });
   });
 
+  it('leaves nothing behind when the client drops the connection mid-file', async () => {
+    const before = storedFiles(server);
+    const boundary = 'fanout-test-boundary';
+    const head =
+      `--${boundary}\r\ncontent-disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
+      `--${boundary}\r\ncontent-disposition: form-data; name="video"; filename="cut.mp4"\r\n` +
+      'content-type: video/mp4\r\n\r\n';
+    const { hostname, port } = new URL(server.url);
+    const req = http.request({
+      hostname,
+      port,
+      path: '/api/upload',
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${owner.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(10 * 1024 * 1024),
+      },
+    });
+    req.on('error', () => {});
+    req.write(head);
+    req.write(Buffer.alloc(256 * 1024));
+    // Wait until the server is writing the temp file, then hang up.
+    await vi.waitFor(() => expect(storedFiles(server).length).toBeGreaterThan(before.length), { timeout: 10_000 });
+    req.destroy();
+    await vi.waitFor(() => expect(storedFiles(server)).toEqual(before), { timeout: 10_000 });
+    expect((await api(server, owner.token).get('/api/health')).status).toBe(200);
+  });
+
   it('refuses a second file in one upload', async () => {
     const form = new FormData();
     form.append('project_id', String(projectId));
@@ -196,7 +227,6 @@ describe('POST /api/upload limits', () => {
   });
 
   it('refuses an upload that does not fit in the remaining quota', async () => {
-    const fs = await import('node:fs');
     const size = fs.statSync(fx.video).size;
     // Room for one video and its thumbnail, not for two.
     const server = await startTestServer({ STORAGE_QUOTA_BYTES: String(Math.floor(size * 1.6)) });
