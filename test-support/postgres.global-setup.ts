@@ -1,6 +1,5 @@
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from './postgres-cluster';
-import './vitest-context';
 
 /** Starts one real PostgreSQL for the `server-postgres` project; each test file gets its own database in it. */
 export default async function setup(project: TestProject) {
