@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { AuthResult, Project } from '@fanout/contracts';
 import { freePort } from '../test-support/postgres-cluster';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -51,14 +52,14 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function json(url: string, method: string, body?: unknown, token?: string) {
+async function json<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return (await res.json()) as T;
 }
 
 /** Streams a multipart upload from disk (never buffered), resolving with the response status. */
@@ -139,23 +140,16 @@ async function main() {
     rows.push(['idle RSS (2 s after start)', `${rssMb(child.pid!, 'VmRSS').toFixed(1)} MB`]);
 
     const email = `bench${Date.now()}@example.com`;
-    const auth = await json(`${url}/api/auth/register`, 'POST', {
+    const auth = await json<AuthResult>(`${url}/api/auth/register`, 'POST', {
       email,
       username: `bench${Date.now()}`,
       password: 'correct horse battery staple',
       fullName: 'Bench',
     });
-    const projects = await json(`${url}/api/projects`, 'GET', undefined, auth.token);
-    const projectId =
-      projects[0]?.id ??
-      (
-        await json(
-          `${url}/api/projects`,
-          'POST',
-          { name: 'Bench', initials: 'B', color1: '#3b82f6', color2: '#9333ea' },
-          auth.token,
-        )
-      ).id;
+    // Every new account starts with one project.
+    const [project] = await json<Project[]>(`${url}/api/projects`, 'GET', undefined, auth.token);
+    if (!project) throw new Error('a new account has no project');
+    const projectId = project.id;
 
     const file = makeBigVideo(work, uploadMb);
     const bytes = fs.statSync(file).size;
