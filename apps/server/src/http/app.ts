@@ -30,7 +30,6 @@ export async function buildApp(ctx: AppContext) {
     loggerInstance: ctx.log,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
-    disableRequestLogging: ctx.config.env === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
