@@ -121,9 +121,7 @@ export function LibraryScreen() {
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-label="Videos">
           {visible.map((item) => (
             <li key={item.id} className="flex">
-              <div className="w-full">
-                <VideoCard item={item} handlers={handlers} />
-              </div>
+              <VideoCard item={item} handlers={handlers} />
             </li>
           ))}
         </ul>

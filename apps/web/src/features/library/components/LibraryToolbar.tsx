@@ -79,8 +79,7 @@ export function LibraryToolbar({ search, onSearch, status, onStatus, view, onVie
             disabled={selectAll.disabled}
             onChange={selectAll.onChange}
           />
-          <span className="hidden sm:inline">Select all</span>
-          <span className="sr-only sm:hidden">Select all</span>
+          <span className="sr-only sm:not-sr-only">Select all</span>
         </label>
       </div>
     </div>

@@ -22,7 +22,7 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
     <article
       aria-labelledby={titleId}
       className={cn(
-        'group flex flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition-shadow hover:shadow-md',
+        'group flex w-full flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition-shadow hover:shadow-md',
         selected ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-zinc-200',
       )}
     >

@@ -1,0 +1,176 @@
+import { PROJECT_COLOR_PAIRS } from '@fanout/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { workspaceRoutes } from '@/test/api-fixtures';
+import { buildProject, buildVideo, signIn } from '@/test/factories';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+
+const projects = [
+  buildProject({ id: 1, name: 'Travel Diaries', initials: 'TD', video_count: 3 }),
+  buildProject({ id: 2, name: 'Kitchen Lab', initials: 'KL', video_count: 1 }),
+];
+
+function start(path: string, routes = workspaceRoutes({ projects })) {
+  signIn();
+  const stub = stubFetch(routes);
+  const view = renderApp(path);
+  return { ...stub, ...view, user: userEvent.setup() };
+}
+
+describe('header', () => {
+  it('shows the product name for this host and links the logo to /dashboard', async () => {
+    const routes = workspaceRoutes({ projects });
+    routes['GET /api/config'] = {
+      body: { productName: 'Example Studio', signIn: { passkeys: false, identityProviders: [] } },
+    };
+    start('/accounts', routes);
+    const home = await screen.findByRole('link', { name: 'Example Studio' });
+    expect(home).toHaveAttribute('href', '/dashboard');
+  });
+
+  it("opens the user's menu with the username, 'user' and 'Sign out', which ends the session", async () => {
+    const routes = workspaceRoutes({ projects });
+    routes['POST /api/auth/logout'] = { body: { ok: true } };
+    const { user, calls, router } = start('/accounts', routes);
+    await user.click(await screen.findByRole('button', { name: 'Account menu for mia.creates' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('mia.creates')).toBeInTheDocument();
+    expect(within(menu).getByText('user')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((c) => c.url === '/api/auth/logout')).toBe(true);
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('searches the videos and highlights the matched text', async () => {
+    const routes = workspaceRoutes({ projects });
+    routes['GET /api/search?q=beach'] = {
+      body: {
+        results: [
+          {
+            ref: '/video/5',
+            type: 'video',
+            name: 'Beach day',
+            drive: 'Travel Diaries',
+            owner: 'mia',
+            modified: '2026-03-05',
+          },
+          {
+            ref: '/video/6',
+            type: 'video',
+            name: 'At the beach',
+            drive: 'Travel Diaries',
+            owner: 'mia',
+            modified: '2026-03-05',
+          },
+        ],
+      },
+    };
+    routes['GET /api/search?q=zebra'] = { body: { results: [] } };
+    const { user, router } = start('/accounts', routes);
+    const [box] = await screen.findAllByRole('combobox', { name: 'Search files and folders' });
+    await user.click(box!);
+    expect(screen.getByText('Type to search files and folders...')).toBeInTheDocument();
+
+    await user.type(box!, 'zebra');
+    expect(await screen.findByText('No results found for "zebra"')).toBeInTheDocument();
+
+    await user.clear(box!);
+    await user.type(box!, 'beach');
+    expect(await screen.findByText('2 result(s)')).toBeInTheDocument();
+    const options = screen.getAllByRole('option');
+    expect(options[0]!.querySelector('mark')).toHaveTextContent('Beach');
+    expect(options[1]!.querySelector('mark')).toHaveTextContent('beach');
+
+    await user.click(options[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video/5'));
+  });
+});
+
+describe('sidebar', () => {
+  it("opens the upload modal from 'New' after going to /dashboard", async () => {
+    const { user, router } = start('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'New' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('Longformat Video upload')).toBeInTheDocument();
+    expect(within(menu).getByText('Shortformat Video upload')).toBeInTheDocument();
+    expect(within(menu).getByText('Create a post with our post creation tool')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: /Create Post/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByRole('dialog', { name: 'Upload Videos' })).toBeInTheDocument();
+  });
+
+  it('shows the storage in use', async () => {
+    start('/accounts');
+    expect(await screen.findByText('1.50 KB of 10.00 GB used')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Storage used' })).toBeInTheDocument();
+  });
+
+  it("switches the workspace, stores it and reloads that project's videos", async () => {
+    const routes = workspaceRoutes({
+      projects,
+      videos: [buildVideo({ projectId: 1, title: 'Lisbon' }), buildVideo({ projectId: 2, title: 'Pasta' })],
+    });
+    const { user } = start('/dashboard', routes);
+    expect(await screen.findByRole('article', { name: 'Lisbon' })).toBeInTheDocument();
+    const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(within(aside).getByText('Active workspace')).toBeInTheDocument();
+
+    await user.click(within(aside).getByRole('button', { name: 'Active workspace: Travel Diaries' }));
+    const menu = within(aside).getByRole('menu');
+    expect(within(menu).getByText('3 videos')).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: /Kitchen Lab/ }));
+
+    expect(localStorage.getItem('currentProjectId')).toBe('2');
+    expect(await screen.findByRole('article', { name: 'Pasta' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Lisbon' })).not.toBeInTheDocument();
+  });
+
+  it("creates a project from the 'Enter project name:' prompt with initials and a colour pair", async () => {
+    const routes = workspaceRoutes({ projects });
+    routes['POST /api/projects'] = ({ body }) => ({
+      status: 201,
+      body: { ...buildProject({ id: 3 }), ...(body as object) },
+    });
+    const { user, calls } = start('/accounts', routes);
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue('summer road trip');
+    const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
+    await user.click(await within(aside).findByRole('button', { name: 'Active workspace: Travel Diaries' }));
+    await user.click(within(aside).getByRole('menuitem', { name: 'Create new project' }));
+
+    expect(prompt).toHaveBeenCalledWith('Enter project name:');
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/projects')).toBe(true));
+    const body = calls.find((c) => c.method === 'POST' && c.url === '/api/projects')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'summer road trip', initials: 'SR', user_id: 7 });
+    expect(PROJECT_COLOR_PAIRS).toContainEqual([body.color1, body.color2]);
+    await waitFor(() => expect(localStorage.getItem('currentProjectId')).toBe('3'));
+  });
+
+  it("alerts 'Failed to create project' when the server refuses, and does nothing on an empty name", async () => {
+    const routes = workspaceRoutes({ projects });
+    routes['POST /api/projects'] = { status: 400, body: { error: 'Bad', code: 'validation' } };
+    const { user, calls } = start('/accounts', routes);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce('   ').mockReturnValueOnce('Kitchen');
+    const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const open = async () => {
+      await user.click(await within(aside).findByRole('button', { name: 'Active workspace: Travel Diaries' }));
+      await user.click(within(aside).getByRole('menuitem', { name: 'Create new project' }));
+    };
+    await open();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/projects')).toBe(false);
+    await open();
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to create project'));
+    expect(prompt).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows 'TP' and 'Testproject' when the user has no project", async () => {
+    start('/accounts', workspaceRoutes({ projects: [] }));
+    const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
+    expect(await within(aside).findByText('Testproject')).toBeInTheDocument();
+    expect(within(aside).getByText('TP')).toBeInTheDocument();
+  });
+});

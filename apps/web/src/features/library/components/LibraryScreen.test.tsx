@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { workspaceRoutes } from '@/test/api-fixtures';
+import { buildVideo, signIn } from '@/test/factories';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+
+const videos = [
+  buildVideo({ id: 1, title: 'Sunset over Lisbon', status: 'awaiting-details', views: 1_250_000 }),
+  buildVideo({ id: 2, title: 'Street food tour', status: 'ready', views: 15_250, platforms: ['youtube'] }),
+  buildVideo({ id: 3, title: 'Lisbon by night', status: 'published', views: 0 }),
+];
+
+async function openLibrary(routes = workspaceRoutes({ videos })) {
+  signIn();
+  const stub = stubFetch(routes);
+  const view = renderApp('/dashboard');
+  await screen.findByRole('heading', { name: 'Videos' });
+  return { ...stub, ...view, user: userEvent.setup() };
+}
+
+describe('video library', () => {
+  it('lists the videos of the current project with their views and German dates', async () => {
+    await openLibrary();
+    expect(screen.getByText('Manage and upload your videos to multiple platforms')).toBeInTheDocument();
+    const card = (await screen.findByRole('article', { name: 'Sunset over Lisbon' })) as HTMLElement;
+    expect(within(card).getByText('1.3M')).toBeInTheDocument();
+    expect(within(card).getByText('05. März 2026')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Add Details' })).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Street food tour' })).getByText('15.3K')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Lisbon by night' })).getByText('N/A')).toBeInTheDocument();
+    expect(localStorage.getItem('currentProjectId')).toBe('1');
+  });
+
+  it('searches titles, filters by status and says when nothing matches', async () => {
+    const { user } = await openLibrary();
+    await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+    await user.type(screen.getByPlaceholderText('Search videos...'), 'LISBON');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toHaveLength(2);
+    await user.selectOptions(screen.getByLabelText('Status'), 'Published');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Status'), 'Failed');
+    expect(screen.getByText('No videos found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search')).toBeInTheDocument();
+  });
+
+  it('invites a first upload when the library is empty', async () => {
+    await openLibrary(workspaceRoutes({ videos: [] }));
+    expect(await screen.findByText('No videos found')).toBeInTheDocument();
+    expect(screen.getByText('Get started by uploading your first video')).toBeInTheDocument();
+  });
+
+  it('switches between grid and list, the list with its columns', async () => {
+    const { user } = await openLibrary();
+    await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Selected', 'Video', 'Status', 'Platforms', 'Views', 'Size', 'Date', 'Actions']);
+    expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('selects all filtered videos, schedules them and deletes them after confirmation', async () => {
+    const routes = workspaceRoutes({ videos });
+    routes['POST /api/videos/bulk-delete'] = { body: { deleted: [1, 3] } };
+    const { user, calls } = await openLibrary(routes);
+    await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+    await user.type(screen.getByPlaceholderText('Search videos...'), 'lisbon');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(alert).toHaveBeenCalledWith('Schedule 2 videos');
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenLastCalledWith('Delete 2 selected videos?');
+    expect(calls.some((c) => c.url === '/api/videos/bulk-delete')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Lisbon by night' })).not.toBeInTheDocument());
+    expect(calls.find((c) => c.url === '/api/videos/bulk-delete')?.body).toEqual({ videoIds: [1, 3] });
+  });
+
+  it('deletes one video after "Delete this video?" and keeps it when the server refuses', async () => {
+    const routes = workspaceRoutes({ videos });
+    routes['DELETE /api/videos/2'] = { status: 500, body: { error: 'Internal error', code: 'internal' } };
+    const { user } = await openLibrary(routes);
+    await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Delete Street food tour' }));
+    expect(confirm).toHaveBeenCalledWith('Delete this video?');
+    expect(await screen.findByText('The video could not be deleted.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Street food tour' })).toBeInTheDocument();
+  });
+});

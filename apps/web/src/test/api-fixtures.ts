@@ -1,0 +1,23 @@
+import type { Project, Video } from '@fanout/contracts';
+import { buildProject, buildUser } from './factories';
+import type { StubRoutes } from './fetch-stub';
+
+/** The calls every signed-in screen makes, answered with a small workspace. */
+export function workspaceRoutes({
+  projects = [buildProject()],
+  videos = [] as Video[],
+  platforms = [] as string[],
+}: { projects?: Project[]; videos?: Video[]; platforms?: string[] } = {}): StubRoutes {
+  const user = buildUser();
+  const routes: StubRoutes = {
+    'GET /api/config': { body: { productName: 'Fanout', signIn: { passkeys: false, identityProviders: [] } } },
+    'GET /api/auth/me': { body: { user } },
+    [`GET /api/projects?user_id=${user.id}`]: { body: projects },
+    'GET /api/used-storage': { body: { used_storage: 1536, total_storage: 10 * 1024 ** 3 } },
+  };
+  for (const project of projects) {
+    routes[`GET /api/videos?project_id=${project.id}`] = { body: videos.filter((v) => v.projectId === project.id) };
+    routes[`GET /api/connected-platforms?project_id=${project.id}`] = { body: { platforms } };
+  }
+  return routes;
+}
