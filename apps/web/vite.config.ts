@@ -2,10 +2,13 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderLanding } from './prerender-plugin';
+
+const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  plugins: [react(), tailwindcss(), prerenderLanding(alias)],
+  resolve: { alias },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false },
 });
