@@ -119,7 +119,7 @@ describe('sidebar', () => {
     const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(aside).getByText('Active workspace')).toBeInTheDocument();
 
-    await user.click(within(aside).getByRole('button', { name: 'Active workspace: Travel Diaries' }));
+    await user.click(within(aside).getByRole('button', { name: /^Active workspace: Travel Diaries/ }));
     const menu = within(aside).getByRole('menu');
     expect(within(menu).getByText('3 videos')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: /Kitchen Lab/ }));
@@ -138,7 +138,7 @@ describe('sidebar', () => {
     const { user, calls } = start('/accounts', routes);
     const prompt = vi.spyOn(window, 'prompt').mockReturnValue('summer road trip');
     const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
-    await user.click(await within(aside).findByRole('button', { name: 'Active workspace: Travel Diaries' }));
+    await user.click(await within(aside).findByRole('button', { name: /^Active workspace: Travel Diaries/ }));
     await user.click(within(aside).getByRole('menuitem', { name: 'Create new project' }));
 
     expect(prompt).toHaveBeenCalledWith('Enter project name:');
@@ -157,7 +157,7 @@ describe('sidebar', () => {
     const prompt = vi.spyOn(window, 'prompt').mockReturnValueOnce('   ').mockReturnValueOnce('Kitchen');
     const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
     const open = async () => {
-      await user.click(await within(aside).findByRole('button', { name: 'Active workspace: Travel Diaries' }));
+      await user.click(await within(aside).findByRole('button', { name: /^Active workspace: Travel Diaries/ }));
       await user.click(within(aside).getByRole('menuitem', { name: 'Create new project' }));
     };
     await open();

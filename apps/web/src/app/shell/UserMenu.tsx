@@ -17,7 +17,6 @@ export function UserMenu() {
   return (
     <Dropdown
       align="right"
-      triggerLabel={`Account menu for ${shown.username}`}
       triggerClassName="flex items-center gap-2 rounded-full p-0.5 pr-1 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:pr-2"
       trigger={
         <>
@@ -27,7 +26,10 @@ export function UserMenu() {
           >
             {avatarLetter(shown.username)}
           </span>
-          <span className="hidden max-w-32 truncate text-sm font-medium text-zinc-800 sm:block">{shown.username}</span>
+          <span className="sr-only">Account menu for </span>
+          <span className="sr-only max-w-32 truncate text-sm font-medium text-zinc-800 sm:not-sr-only">
+            {shown.username}
+          </span>
           <ChevronDownIcon className="hidden size-4 text-zinc-400 sm:block" />
         </>
       }

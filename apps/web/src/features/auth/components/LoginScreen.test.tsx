@@ -85,7 +85,7 @@ describe('login', () => {
     };
     stubFetch(routes);
     renderApp('/login');
-    expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
     expect(screen.getByText('Example Studio')).toBeInTheDocument();
   });

@@ -28,7 +28,7 @@ export function SignInOptions() {
             icon={<KeyIcon className="size-4" />}
             onClick={() => unavailable('Passkey sign-in')}
           >
-            Sign in with a passkey
+            Use a passkey
           </Button>
         )}
         {providers.map((provider) => (

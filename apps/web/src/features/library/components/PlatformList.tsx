@@ -5,7 +5,7 @@ const labelOf = (key: PlatformKey) => PLATFORMS.find((p) => p.key === key)?.labe
 
 /** The target platforms as icons, named for assistive technology. */
 export function PlatformList({ platforms }: { platforms: readonly PlatformKey[] }) {
-  if (platforms.length === 0) return <span className="text-xs text-zinc-400">No platforms yet</span>;
+  if (platforms.length === 0) return <span className="text-xs text-zinc-500">No platforms yet</span>;
   return (
     <ul className="flex flex-wrap items-center gap-1" aria-label="Target platforms">
       {platforms.map((key) => (

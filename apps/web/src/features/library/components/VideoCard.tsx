@@ -51,7 +51,7 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
 
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start gap-2">
-          <h3 id={titleId} className="min-w-0 flex-1 text-sm leading-snug font-semibold text-zinc-900">
+          <h2 id={titleId} className="min-w-0 flex-1 text-sm leading-snug font-semibold text-zinc-900">
             {href ? (
               <Link
                 to={href}
@@ -62,7 +62,7 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
             ) : (
               <span className="line-clamp-2 break-words">{item.title}</span>
             )}
-          </h3>
+          </h2>
           {!temp && (
             <Dropdown
               align="right"

@@ -63,7 +63,7 @@ export function CalendarScreen() {
                   aria-current={isToday ? 'date' : undefined}
                   className={cn(
                     'inline-flex size-6 items-center justify-center rounded-full',
-                    isToday ? 'bg-brand-600 font-semibold text-white' : inMonth ? 'text-zinc-700' : 'text-zinc-400',
+                    isToday ? 'bg-brand-600 font-semibold text-white' : inMonth ? 'text-zinc-800' : 'text-zinc-500',
                   )}
                 >
                   {date.getDate()}

@@ -49,10 +49,10 @@ export function HeaderSearch({ className, onNavigate }: { className?: string; on
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') return setOpen(false);
     if (event.key === 'ArrowDown') setActive((i) => Math.min(results.length - 1, i + 1));
     else if (event.key === 'ArrowUp') setActive((i) => Math.max(-1, i - 1));
     else if (event.key === 'Enter' && active >= 0) go(active);
-    else if (event.key === 'Escape') setOpen(false);
     else return;
     setOpen(true);
     event.preventDefault();

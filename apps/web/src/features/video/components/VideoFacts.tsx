@@ -11,7 +11,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-const unknown = <span className="font-normal text-zinc-400">Unknown</span>;
+const unknown = <span className="font-normal text-zinc-500">Unknown</span>;
 
 /** What the server learnt about the file (ffprobe) and the video's own details. */
 export function VideoFacts({ video }: { video: Video }) {
@@ -50,7 +50,7 @@ export function VideoFacts({ video }: { video: Video }) {
             </span>
           </Fact>
           <Fact label="Video codec">{video.videoCodec ?? unknown}</Fact>
-          <Fact label="Audio codec">{video.audioCodec ?? <span className="font-normal text-zinc-400">None</span>}</Fact>
+          <Fact label="Audio codec">{video.audioCodec ?? <span className="font-normal text-zinc-500">None</span>}</Fact>
           <Fact label="File type">{video.mimeType}</Fact>
           <Fact label="Original file">{video.originalName}</Fact>
           <Fact label="Uploaded">{formatDate(video.uploadDate)}</Fact>
