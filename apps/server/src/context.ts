@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';
 import type { DB } from './db/database';
 import { createMedia, type Media } from './media/media';
+import { createIdentityProvider, type IdentityProvider } from './services/oidc.service';
+import { openSecretBox, type SecretBox } from './services/secret-box.service';
 import { LocalStorage } from './storage/local-storage';
 import type { Storage } from './storage/storage';
 
@@ -18,6 +20,10 @@ export interface AppContext {
   storage: Storage;
   /** ffprobe/ffmpeg. */
   media: Media;
+  /** Seals secrets stored in the database (SECRET_KEY, or DATA_DIR/secret.key). */
+  secretBox: SecretBox;
+  /** OpenID Connect sign-in, when OIDC_CLIENT_ID is set. */
+  identityProvider?: IdentityProvider;
 }
 
 /** What start-up has opened itself; the rest is built from config here. */
@@ -28,5 +34,7 @@ export function createContext(base: ContextBase): AppContext {
     ...base,
     storage: new LocalStorage(base.config.mediaDir),
     media: createMedia({ ffmpegPath: base.config.ffmpegPath, ffprobePath: base.config.ffprobePath }),
+    secretBox: openSecretBox(base.config, base.log),
+    identityProvider: createIdentityProvider(base.config),
   };
 }

@@ -46,6 +46,19 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  SECRET_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters of random data, e.g. the output of `openssl rand -base64 32`')
+    .optional(),
+  AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  AUTH_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  OIDC_ISSUER: z
+    .url()
+    .refine(isHttpsOrLoopback, 'must be an https:// URL (plain http:// only on a loopback address)')
+    .default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).default('Google'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -80,11 +93,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    secretKey: e.SECRET_KEY,
+    secretKeyFile: path.join(dataDir, 'secret.key'),
+    authLockout: {
+      maxFailuresPerAccount: e.AUTH_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: e.AUTH_MAX_FAILURES_PER_IP,
+      windowMs: e.AUTH_LOCKOUT_MINUTES * 60_000,
+    },
+    oidc: e.OIDC_CLIENT_ID
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, providerName: e.OIDC_PROVIDER_NAME }
+      : undefined,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(serverPackageDir(), '../web/dist'),
   };
 }
 
 export class ConfigError extends Error {}
+
+function isHttpsOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
 
 /** apps/server, whether running from src/ (tsx) or from the bundle in dist/. */
 function serverPackageDir(): string {

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { securityActivityRoutes } from './activity/security-activity.routes';
 import { authRoutes } from './auth/auth.routes';
+import { identityProviderRoutes } from './auth/identity-provider.routes';
+import { passkeyRoutes } from './auth/passkey.routes';
+import { passwordRoutes } from './auth/password.routes';
+import { sessionsRoutes } from './auth/sessions.routes';
+import { twoFactorRoutes } from './auth/two-factor.routes';
 import { healthRoutes } from './health/health.routes';
 import { mediaRoutes } from './media/media.routes';
 import { projectsRoutes } from './projects/projects.routes';
@@ -14,6 +20,12 @@ import { videosRoutes } from './videos/videos.routes';
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, version: string) {
   await app.register(healthRoutes(ctx, version), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api' });
+  await app.register(twoFactorRoutes(ctx), { prefix: '/api' });
+  await app.register(passkeyRoutes(ctx), { prefix: '/api' });
+  await app.register(identityProviderRoutes(ctx), { prefix: '/api' });
+  await app.register(sessionsRoutes(ctx), { prefix: '/api' });
+  await app.register(passwordRoutes(ctx), { prefix: '/api' });
+  await app.register(securityActivityRoutes(ctx), { prefix: '/api' });
   await app.register(projectsRoutes(ctx), { prefix: '/api' });
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });

@@ -1,4 +1,4 @@
-import { PROJECT_COLOR_PAIRS, type LoginBody, type RegisterBody, type User } from '@fanout/contracts';
+import { PROJECT_COLOR_PAIRS, type LoginBody, type LoginResult, type RegisterBody, type User } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import { conflict, unauthorized } from '../http/errors';
 import { insertProject } from '../repositories/projects.repository';
@@ -12,6 +12,7 @@ import {
 } from '../repositories/users.repository';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.service';
 import { createSession } from './session.service';
+import { beginPasswordSignIn } from './sign-in.service';
 import { toUser } from './users.service';
 
 export interface ClientMeta {
@@ -27,7 +28,7 @@ export interface AuthOutcome {
 const INVALID_CREDENTIALS = 'Invalid username/e-mail or password';
 
 /** Every account starts with one workspace, so the app never opens on an empty project list. */
-const FIRST_PROJECT = { name: 'My Project', initials: 'MP' } as const;
+export const FIRST_PROJECT = { name: 'My Project', initials: 'MP' } as const;
 
 async function assertAvailable(ctx: AppContext, email: string, username: string) {
   if (await emailExists(ctx.db, email)) {
@@ -56,11 +57,18 @@ export async function register(ctx: AppContext, body: RegisterBody, meta: Client
   }
 }
 
-export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta): Promise<AuthOutcome> {
+export async function login(ctx: AppContext, body: LoginBody, meta: ClientMeta): Promise<LoginResult> {
   const row = await findUserByLogin(ctx.db, body.identifier);
+  const attempt = await beginPasswordSignIn(ctx, { identifier: body.identifier, userId: row?.id }, meta);
   const ok = await verifyPassword(row?.password_hash, body.password);
-  if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
+  if (!row || !ok) {
+    await attempt.failed();
+    throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
+  }
+  const codeNeeded = await attempt.secondFactor(body);
+  if (codeNeeded) return codeNeeded;
   const token = await createSession(ctx, row.id, meta);
+  await attempt.succeeded();
   return { token, user: toUser(row) };
 }
 

@@ -27,7 +27,12 @@ export const healthRoutes =
       },
       async (request) => ({
         productName: productNameForHost(ctx.config, request.hostname),
-        signIn: { passkeys: false, identityProviders: [] },
+        signIn: {
+          passkeys: true,
+          identityProviders: ctx.identityProvider
+            ? [{ id: ctx.identityProvider.id, name: ctx.identityProvider.name }]
+            : [],
+        },
       }),
     );
   };

@@ -1,0 +1,25 @@
+import { ErrorBody, SecurityEventList, SecurityEventsQuery } from '@fanout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { currentUser, requireAuth } from '../../http/auth-guard';
+import { securityEventPage } from '../../services/security-events.service';
+
+export const securityActivityRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/activity/security',
+      {
+        onRequest: requireAuth(ctx),
+        schema: {
+          tags: ['activity'],
+          security: [{ bearer: [] }],
+          summary: 'Security events of the account, newest first: sign-ins, 2FA on/off, passkeys, password, sessions',
+          description: 'Pages of `limit` (default 50, at most 100); pass `nextBefore` as `before` for the next page.',
+          querystring: SecurityEventsQuery,
+          response: { 200: SecurityEventList, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (request) => securityEventPage(ctx, currentUser(request).id, request.query),
+    );
+  };

@@ -1,0 +1,69 @@
+import type { AuthResult, TwoFactorRequired } from '@fanout/contracts';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { unauthorized } from '../http/errors';
+import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './login-throttle.service';
+import { codeRefusalMessage, findEnabledTwoFactor, useSecondFactorCode } from './second-factor.service';
+import { recordSecurityEvent, type RequestMeta, type SecurityEventDetail } from './security-events.service';
+import { createSession } from './session.service';
+import { toUser } from './users.service';
+
+export interface PasswordSignIn {
+  /** Counts a wrong password against the account and the client address. */
+  failed(): Promise<void>;
+  /**
+   * After a correct password: undefined when the sign-in may finish, `{requires2FA, userId}` when the account
+   * wants a code and none was sent. Throws 401 on a wrong or reused code (and counts it as a failure).
+   */
+  secondFactor(body: { twoFactorToken?: string; isBackupCode?: boolean }): Promise<TwoFactorRequired | undefined>;
+  /** Resets the account's failure count and records the sign-in. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Wraps one password sign-in attempt in the throttling and two-factor rules. Throws 429 first when the
+ * account or the address is over its limit, before the password is even checked.
+ */
+export async function beginPasswordSignIn(
+  ctx: AppContext,
+  attempt: { identifier: string; userId: number | undefined },
+  meta: RequestMeta,
+): Promise<PasswordSignIn> {
+  const account = throttleKeys.loginAccount(ctx, attempt.userId, attempt.identifier);
+  const keys = [account, throttleKeys.loginIp(ctx, meta.ip)];
+  await assertNotThrottled(ctx, keys);
+  let method: SecurityEventDetail['method'] = 'password';
+
+  return {
+    failed: () => recordFailure(ctx, keys),
+    async secondFactor(body) {
+      if (attempt.userId === undefined) return undefined;
+      const row = await findEnabledTwoFactor(ctx, attempt.userId);
+      if (!row) return undefined;
+      if (!body.twoFactorToken) return { requires2FA: true, userId: attempt.userId };
+      const check = await useSecondFactorCode(ctx, row, body.twoFactorToken, body.isBackupCode ? 'backup' : 'either');
+      if (!check.ok) {
+        await recordFailure(ctx, keys);
+        throw unauthorized(codeRefusalMessage(check.reason), 'invalid_two_factor_code');
+      }
+      method = check.method;
+      return undefined;
+    },
+    async succeeded() {
+      await clearFailures(ctx, account);
+      if (attempt.userId !== undefined) await recordSecurityEvent(ctx, attempt.userId, 'sign_in', meta, { method });
+    },
+  };
+}
+
+/** The end of every sign-in that needs nothing more (passkey, identity provider): a session and an event. */
+export async function finishSignIn(
+  ctx: AppContext,
+  user: UserRow,
+  meta: RequestMeta,
+  detail: SecurityEventDetail,
+): Promise<AuthResult> {
+  const token = await createSession(ctx, user.id, meta);
+  await recordSecurityEvent(ctx, user.id, 'sign_in', meta, detail);
+  return { token, user: toUser(user) };
+}
