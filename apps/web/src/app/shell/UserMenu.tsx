@@ -26,7 +26,7 @@ export function UserMenu() {
           >
             {avatarLetter(shown.username)}
           </span>
-          <span className="sr-only">Account menu for </span>
+          <span className="sr-only">Account menu for</span>{' '}
           <span className="sr-only max-w-32 truncate text-sm font-medium text-zinc-800 sm:not-sr-only">
             {shown.username}
           </span>

@@ -25,10 +25,10 @@ export function ProjectSwitcher() {
         triggerClassName="flex w-full items-center gap-3 rounded-xl border border-zinc-200 bg-white p-2 text-left shadow-sm hover:border-zinc-300 focus-visible:outline-2 focus-visible:outline-brand-600"
         trigger={
           <>
-            <span className="sr-only">Active workspace: </span>
+            <span className="sr-only">Active workspace:</span>{' '}
             <ProjectBadge initials={shown.initials} color1={shown.color1} color2={shown.color2} />
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium text-zinc-900">{shown.name}</span>
+              <span className="block truncate text-sm font-medium text-zinc-900">{shown.name}</span>{' '}
               <span className="block text-xs text-zinc-500">
                 {project ? videoCount(project.video_count) : query.isPending ? 'Loading…' : 'No project yet'}
               </span>
