@@ -119,7 +119,7 @@ export const PasskeyAuthenticateOptionsBody = z
     email: z.string().trim().max(254).optional(),
     username: z.string().trim().max(254).optional(),
   })
-  .default({});
+  .nullish();
 export type PasskeyAuthenticateOptionsBody = z.infer<typeof PasskeyAuthenticateOptionsBody>;
 
 /** `PublicKeyCredentialRequestOptionsJSON` plus the key to send back with the answer. */

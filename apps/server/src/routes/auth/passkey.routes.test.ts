@@ -109,6 +109,7 @@ describe('passkeys', () => {
       expect(options.challengeKey).toEqual(expect.any(String));
     }
     expect(new Set(answers.map((a) => a.challenge)).size).toBe(3);
+    expect((await api(server).post('/api/auth/passkey/authenticate/options')).status).toBe(200);
   });
 
   it('lets a passkey sign-in stand in for the two-factor code', async () => {

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, registerUser } from '../../../test/factories';
+import { startOidcTestProvider, type OidcTestProvider } from '../../../test/oidc-test-provider';
+import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+
+const PUBLIC_URL = 'https://fanout.test';
+const CLIENT_ID = 'fanout-test-client';
+
+describe('sign-in with the identity provider', () => {
+  let provider: OidcTestProvider;
+  let server: TestServer;
+  let subjects = 0;
+
+  beforeAll(async () => {
+    provider = await startOidcTestProvider({ clientId: CLIENT_ID, redirectUri: `${PUBLIC_URL}/login/oidc-callback` });
+    server = await startTestServer({ PUBLIC_URL, OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT_ID });
+  });
+  afterAll(async () => {
+    await stopTestServer(server);
+    await provider?.close();
+  });
+
+  function person(overrides: { email?: string; email_verified?: boolean; name?: string } = {}) {
+    const subject = `subject-${process.pid}-${subjects++}`;
+    const account = {
+      email: `${subject}@mail.example`,
+      email_verified: true,
+      name: 'Ada Lovelace',
+      ...overrides,
+    };
+    provider.accounts.set(subject, account);
+    return { subject, ...account };
+  }
+
+  async function start() {
+    const res = await api(server).post('/api/auth/google/start');
+    expect(res.status).toBe(200);
+    return res.body as {
+      authorizationUrl: string;
+      state: string;
+      nonce: string;
+      redirectUri: string;
+      clientId: string;
+    };
+  }
+
+  /** The whole round trip: our start, the provider's sign-in, our sign-in call with what came back. */
+  async function signInAs(subject: string) {
+    const started = await start();
+    const answer = await provider.signIn(started.authorizationUrl, subject);
+    expect(answer.state).toBe(started.state);
+    return api(server).post('/api/auth/google', { credential: answer.idToken, state: answer.state });
+  }
+
+  /** A token as the provider would sign it for this client and attempt; `claims` changes what it says. */
+  async function craftedToken(claims: Record<string, unknown> = {}, sign = provider.sign) {
+    const started = await start();
+    const who = person();
+    const now = Math.floor(Date.now() / 1000);
+    const credential = await sign({
+      iss: provider.issuer,
+      aud: CLIENT_ID,
+      sub: who.subject,
+      email: who.email,
+      email_verified: true,
+      iat: now,
+      exp: now + 600,
+      nonce: started.nonce,
+      ...claims,
+    });
+    return { credential, state: started.state };
+  }
+
+  it('lists the provider in the public config and offers passkeys', async () => {
+    const res = await api(server).get('/api/config');
+    expect(res.body.signIn).toEqual({ passkeys: true, identityProviders: [{ id: 'google', name: 'Google' }] });
+  });
+
+  it('starts with the provider’s own authorization page, a state and a nonce', async () => {
+    const started = await start();
+    const url = new URL(started.authorizationUrl);
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(url.searchParams.get('response_type')).toBe('id_token');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/login/oidc-callback`);
+    expect(url.searchParams.get('state')).toBe(started.state);
+    expect(url.searchParams.get('nonce')).toBe(started.nonce);
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(started).toMatchObject({ redirectUri: `${PUBLIC_URL}/login/oidc-callback`, clientId: CLIENT_ID });
+  });
+
+  it('creates an account from a real, provider-signed ID token and signs in to it again later', async () => {
+    const who = person({ name: 'Grace Hopper' });
+    const res = await signInAs(who.subject);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ email: who.email, fullName: 'Grace Hopper' });
+    expect(res.body.user.username).toMatch(/^subject-/);
+    const me = await api(server, res.body.token).get('/api/auth/me');
+    expect(me.body.user.id).toBe(res.body.user.id);
+    const projects = await api(server, res.body.token).get('/api/projects');
+    expect(projects.body).toHaveLength(1);
+
+    // The provider's subject names the account, even after the e-mail address changes there.
+    provider.accounts.set(who.subject, { ...provider.accounts.get(who.subject)!, email: `new-${who.email}` });
+    const again = await signInAs(who.subject);
+    expect(again.status).toBe(200);
+    expect(again.body.user.id).toBe(res.body.user.id);
+
+    // No password: the password sign-in cannot be used for it.
+    const login = await api(server).post('/api/auth/login', { identifier: who.email, password: 'anything at all' });
+    expect(login.status).toBe(401);
+  });
+
+  it('links an existing account by its verified e-mail address', async () => {
+    const existing = await registerUser(server);
+    const who = person({ email: existing.user.email.toUpperCase() });
+    const res = await signInAs(who.subject);
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(existing.user.id);
+    const events = (await api(server, existing.token).get('/api/activity/security')).body.events;
+    expect(events[0]).toMatchObject({ type: 'sign_in', detail: { method: 'identity_provider', provider: 'Google' } });
+    expect(events[1]).toMatchObject({ type: 'identity_linked', detail: { provider: 'Google' } });
+  });
+
+  it('refuses an unverified e-mail address, and creates or links nothing', async () => {
+    const existing = await registerUser(server);
+    const who = person({ email: existing.user.email, email_verified: false });
+    const res = await signInAs(who.subject);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      error: 'Google login failed: your Google e-mail address is not verified',
+      code: 'identity_provider_email_unverified',
+    });
+    const identities = await server.ctx.db
+      .selectFrom('identities')
+      .select('id')
+      .where('subject', '=', who.subject)
+      .execute();
+    expect(identities).toEqual([]);
+  });
+
+  it('uses a state once: the same token and state a second time are refused', async () => {
+    const who = person();
+    const started = await start();
+    const answer = await provider.signIn(started.authorizationUrl, who.subject);
+    const body = { credential: answer.idToken, state: answer.state };
+    expect((await api(server).post('/api/auth/google', body)).status).toBe(200);
+    const replay = await api(server).post('/api/auth/google', body);
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('identity_provider_state_invalid');
+  });
+
+  it('accepts a token signed with the provider’s published key, as a control for the refusals below', async () => {
+    const res = await api(server).post('/api/auth/google', await craftedToken());
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['another client as audience', { aud: 'someone-else' }],
+    ['another issuer', { iss: 'https://accounts.evil.example' }],
+    ['an expired token', { iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }],
+    ['a nonce of another attempt', { nonce: 'not-the-nonce-we-issued' }],
+  ])('refuses %s', async (_what, claims) => {
+    const res = await api(server).post('/api/auth/google', await craftedToken(claims));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      error: expect.stringMatching(/^Google login failed/),
+      code: 'identity_provider_token_invalid',
+    });
+  });
+
+  it('refuses a token signed with a key the provider does not publish', async () => {
+    const res = await api(server).post('/api/auth/google', await craftedToken({}, provider.signWithForeignKey));
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('identity_provider_token_invalid');
+  });
+
+  it('refuses a body that only names an account, as the old client sent it', async () => {
+    const res = await api(server).post('/api/auth/google', {
+      email: 'victim@example.com',
+      fullName: 'Victim',
+      googleId: '1234567890',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    const garbage = await api(server).post('/api/auth/google', {
+      credential: 'not.a.jwt',
+      state: (await start()).state,
+    });
+    expect(garbage.status).toBe(401);
+  });
+
+  it('lets an account without a password set one right after signing in, and not later', async () => {
+    const who = person();
+    const res = await signInAs(who.subject);
+    const token = res.body.token as string;
+    const set = await api(server, token).post('/api/auth/password', { newPassword: 'a brand new passphrase' });
+    expect(set.status).toBe(200);
+    const login = await api(server).post('/api/auth/login', {
+      identifier: who.email,
+      password: 'a brand new passphrase',
+    });
+    expect(login.status).toBe(200);
+
+    const other = person();
+    const later = await signInAs(other.subject);
+    await server.ctx.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 3600_000) })
+      .where('user_id', '=', later.body.user.id)
+      .execute();
+    const stale = await api(server, later.body.token).post('/api/auth/password', {
+      newPassword: 'a brand new passphrase',
+    });
+    expect(stale.status).toBe(403);
+    expect(stale.body.code).toBe('reauthentication_required');
+  });
+});
+
+describe('sign-in with the identity provider, when none is configured', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('lists none and answers 404', async () => {
+    expect((await api(server).get('/api/config')).body.signIn).toEqual({ passkeys: true, identityProviders: [] });
+    expect((await api(server).post('/api/auth/google/start')).status).toBe(404);
+    const res = await api(server).post('/api/auth/google', { credential: 'x', state: 'y' });
+    expect(res.status).toBe(404);
+  });
+});
