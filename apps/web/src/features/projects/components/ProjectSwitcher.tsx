@@ -30,7 +30,13 @@ export function ProjectSwitcher() {
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-medium text-zinc-900">{shown.name}</span>{' '}
               <span className="block text-xs text-zinc-500">
-                {project ? videoCount(project.video_count) : query.isPending ? 'Loading…' : 'No project yet'}
+                {project
+                  ? videoCount(project.video_count)
+                  : query.isPending
+                    ? 'Loading…'
+                    : query.isError
+                      ? 'Projects could not be loaded'
+                      : 'No project yet'}
               </span>
             </span>
             <ChevronUpDownIcon className="size-4 text-zinc-400" />
