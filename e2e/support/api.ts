@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AuthResult, Project, UpdateVideoBody, User, Video } from '@fanout/contracts';
+
+/** Calls the server from the test process, for set-up and for checking what the server really holds. */
+
+export interface SignedUpUser {
+  token: string;
+  user: User;
+  username: string;
+  email: string;
+  password: string;
+}
+
+let sequence = 0;
+
+/** A username and e-mail nobody has used yet on this file's fresh server. */
+export function uniqueIdentity(prefix = 'maya') {
+  sequence += 1;
+  const username = `${prefix}-${sequence}`;
+  return {
+    username,
+    email: `${username}@example.com`,
+    fullName: `${prefix[0]!.toUpperCase()}${prefix.slice(1)} Example`,
+  };
+}
+
+async function call<T>(apiBase: string, pathname: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const { token, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (typeof rest.body === 'string') headers.set('content-type', 'application/json');
+  const res = await fetch(`${apiBase}/api${pathname}`, { ...rest, headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${rest.method ?? 'GET'} /api${pathname} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function signUp(apiBase: string, prefix?: string): Promise<SignedUpUser> {
+  const identity = uniqueIdentity(prefix);
+  const password = 'violet harbour lantern 42';
+  const result = await call<AuthResult>(apiBase, '/auth/register', {
+    method: 'POST',
+    body: JSON.stringify({ ...identity, password }),
+  });
+  return { ...result, username: identity.username, email: identity.email, password };
+}
+
+export function createProject(apiBase: string, token: string, name: string, initials: string): Promise<Project> {
+  return call<Project>(apiBase, '/projects', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ name, initials, color1: '#3b82f6', color2: '#9333ea' }),
+  });
+}
+
+export function listProjects(apiBase: string, token: string): Promise<Project[]> {
+  return call<Project[]>(apiBase, '/projects', { token });
+}
+
+export async function uploadVideo(
+  apiBase: string,
+  token: string,
+  projectId: number,
+  file: string,
+  title = path.basename(file, path.extname(file)),
+): Promise<Video> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('project_id', String(projectId));
+  form.append('video', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), path.basename(file));
+  const { video } = await call<{ video: Video }>(apiBase, '/upload', { method: 'POST', token, body: form });
+  return video;
+}
+
+export function listVideos(apiBase: string, token: string, projectId?: number): Promise<Video[]> {
+  return call<Video[]>(apiBase, projectId === undefined ? '/videos' : `/videos?project_id=${projectId}`, { token });
+}
+
+export async function updateVideo(apiBase: string, token: string, id: number, body: UpdateVideoBody): Promise<Video> {
+  const { video } = await call<{ video: Video }>(apiBase, `/videos/${id}`, {
+    method: 'PATCH',
+    token,
+    body: JSON.stringify(body),
+  });
+  return video;
+}

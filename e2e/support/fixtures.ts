@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Fixtures {
+  dir: string;
+  /** A real 2-second H.264 MP4 (testsrc pattern, a few KB) named `<name>.mp4`. */
+  mp4(name: string): string;
+  /** A plain-text file with the given name (e.g. `fake.mp4` or `notes.txt`). */
+  text(name: string): string;
+  remove(): void;
+}
+
+/** Media made with ffmpeg at test time: nothing binary is checked in. */
+export function makeFixtures(): Fixtures {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-e2e-media-'));
+  const master = path.join(dir, 'master.mp4');
+  execFileSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=128x72:rate=10',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '35',
+      '-movflags',
+      '+faststart',
+      master,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+
+  return {
+    dir,
+    mp4(name) {
+      const file = path.join(dir, `${name}.mp4`);
+      fs.copyFileSync(master, file);
+      return file;
+    },
+    text(name) {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, 'This is plain text, not a video.\n');
+      return file;
+    },
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { databaseTemplate } from './database-template';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const WEB_INDEX = path.join(WEB_DIST, 'index.html');
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface E2eServer {
+  /** Origin the browser uses. `localhost` (not 127.0.0.1) so that WebAuthn accepts it as a secure context. */
+  origin: string;
+  /** Same server for calls from the test process, by IP so no name lookup can pick another interface. */
+  apiBase: string;
+  /** Error-level log lines (pino level >= 50) written so far. */
+  errorLogs(): string[];
+  stop(): Promise<void>;
+}
+
+function assertBuilt() {
+  const missing = [SERVER_BUNDLE, WEB_INDEX].filter((file) => !fs.existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `The end-to-end tests run the built app, but ${missing.map((f) => path.relative(REPO_ROOT, f)).join(' and ')} ` +
+        'is missing. Run `npm run build` first (`npm test` does it for you).',
+    );
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function waitForHealth(apiBase: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let stopped = false;
+  void exited(child).then(() => (stopped = true));
+  while (Date.now() < deadline) {
+    if (stopped) throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(`${apiBase}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
+interface Launched {
+  origin: string;
+  apiBase: string;
+  errors: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts the server bundle on `dataDir` and waits until /api/health answers. */
+async function launch(dataDir: string, env: Record<string, string>): Promise<Launched> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const apiBase = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    cwd: dataDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? dataDir,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      // Every test signs up and signs in from the same address.
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_MAX_FAILURES_PER_IP: '100000',
+      ...env,
+    },
+  });
+  running.add(child);
+
+  let output = '';
+  const errors: string[] = [];
+  const collect = (line: string) => {
+    output += `${line}\n`;
+    try {
+      if (((JSON.parse(line) as { level?: number }).level ?? 0) >= 50) errors.push(line);
+    } catch {
+      // Not a JSON log line (a crash trace, say): kept in `output` for start-up failures.
+    }
+  };
+  readline.createInterface({ input: child.stdout! }).on('line', collect);
+  readline.createInterface({ input: child.stderr! }).on('line', collect);
+
+  const stop = async () => {
+    if (!running.delete(child)) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited(child);
+    clearTimeout(timer);
+  };
+
+  try {
+    await waitForHealth(apiBase, child, () => output);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { origin, apiBase, errors, stop };
+}
+
+/** The real server bundle as a child process, on a free loopback port with a fresh data dir (embedded PGlite). */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<E2eServer> {
+  assertBuilt();
+  const template = await databaseTemplate(SERVER_BUNDLE, async (dir) => (await launch(dir, {})).stop());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-e2e-'));
+  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  try {
+    fs.cpSync(template, path.join(dataDir, 'db'), { recursive: true });
+    // A copy of the web build, so a rebuild while the tests run cannot pull chunks from under the page.
+    const webDir = path.join(dataDir, 'web');
+    fs.cpSync(WEB_DIST, webDir, { recursive: true });
+    const server = await launch(dataDir, { WEB_DIST_DIR: webDir, ...extraEnv });
+    return {
+      origin: server.origin,
+      apiBase: server.apiBase,
+      errorLogs: () => [...server.errors],
+      stop: async () => {
+        await server.stop();
+        removeDataDir();
+      },
+    };
+  } catch (err) {
+    removeDataDir();
+    throw err;
+  }
+}
