@@ -10,5 +10,18 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), prerenderLanding(alias)],
   resolve: { alias },
   server: { proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React, the router and the query cache change rarely: one long-cached file every page needs.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });
