@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LandingScreen } from '@/features/landing/components/LandingScreen';
+import { RouteError } from './RouteError';
 import { PageLoading, RootLayout } from './RootLayout';
 import { GuestOnly, RequireAuth } from './RouteGuards';
 
@@ -18,6 +19,7 @@ export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: PageLoading,
+    ErrorBoundary: RouteError,
     children: [
       // The public landing page ships with the entry chunk: its first paint must not wait for a second download.
       { path: 'landing', Component: LandingScreen },
@@ -48,79 +50,85 @@ export const routes: RouteObject[] = [
               () => import('./shell/AppShell'),
               (m) => m.AppShell,
             ),
+            // Inside the shell, a failing screen keeps header and sidebar around its error message.
             children: [
-              { index: true, lazy: library },
-              { path: 'videos', lazy: library },
-              { path: 'dashboard', lazy: library },
               {
-                path: 'posts',
-                lazy: screen(
-                  () => import('@/features/posts/components/PostsScreen'),
-                  (m) => m.PostsScreen,
-                ),
-              },
-              {
-                path: 'video/:id',
-                lazy: screen(
-                  () => import('@/features/video/components/VideoScreen'),
-                  (m) => m.VideoScreen,
-                ),
-              },
-              {
-                path: 'activity',
-                lazy: screen(
-                  () => import('@/features/activity/components/ActivityScreen'),
-                  (m) => m.ActivityScreen,
-                ),
-              },
-              {
-                path: 'schedule',
-                lazy: screen(
-                  () => import('@/features/schedule/components/CalendarScreen'),
-                  (m) => m.CalendarScreen,
-                ),
-              },
-              {
-                path: 'planning',
-                lazy: screen(
-                  () => import('@/features/planning/components/PlanScreen'),
-                  (m) => m.PlanScreen,
-                ),
-              },
-              {
-                path: 'accounts',
-                lazy: screen(
-                  () => import('@/features/accounts/components/AccountsScreen'),
-                  (m) => m.AccountsScreen,
-                ),
-              },
-              {
-                path: 'project-settings',
-                lazy: screen(
-                  () => import('@/features/projects/components/ProjectSettingsScreen'),
-                  (m) => m.ProjectSettingsScreen,
-                ),
-              },
-              {
-                path: 'security',
-                lazy: screen(
-                  () => import('@/features/security/components/SecurityScreen'),
-                  (m) => m.SecurityScreen,
-                ),
-              },
-              {
-                path: 'analytics',
-                lazy: screen(
-                  () => import('@/features/analytics/components/AnalyticsScreen'),
-                  (m) => m.AnalyticsScreen,
-                ),
-              },
-              {
-                path: '*',
-                lazy: screen(
-                  () => import('./shell/NotFoundScreen'),
-                  (m) => m.NotFoundScreen,
-                ),
+                ErrorBoundary: RouteError,
+                children: [
+                  { index: true, lazy: library },
+                  { path: 'videos', lazy: library },
+                  { path: 'dashboard', lazy: library },
+                  {
+                    path: 'posts',
+                    lazy: screen(
+                      () => import('@/features/posts/components/PostsScreen'),
+                      (m) => m.PostsScreen,
+                    ),
+                  },
+                  {
+                    path: 'video/:id',
+                    lazy: screen(
+                      () => import('@/features/video/components/VideoScreen'),
+                      (m) => m.VideoScreen,
+                    ),
+                  },
+                  {
+                    path: 'activity',
+                    lazy: screen(
+                      () => import('@/features/activity/components/ActivityScreen'),
+                      (m) => m.ActivityScreen,
+                    ),
+                  },
+                  {
+                    path: 'schedule',
+                    lazy: screen(
+                      () => import('@/features/schedule/components/CalendarScreen'),
+                      (m) => m.CalendarScreen,
+                    ),
+                  },
+                  {
+                    path: 'planning',
+                    lazy: screen(
+                      () => import('@/features/planning/components/PlanScreen'),
+                      (m) => m.PlanScreen,
+                    ),
+                  },
+                  {
+                    path: 'accounts',
+                    lazy: screen(
+                      () => import('@/features/accounts/components/AccountsScreen'),
+                      (m) => m.AccountsScreen,
+                    ),
+                  },
+                  {
+                    path: 'project-settings',
+                    lazy: screen(
+                      () => import('@/features/projects/components/ProjectSettingsScreen'),
+                      (m) => m.ProjectSettingsScreen,
+                    ),
+                  },
+                  {
+                    path: 'security',
+                    lazy: screen(
+                      () => import('@/features/security/components/SecurityScreen'),
+                      (m) => m.SecurityScreen,
+                    ),
+                  },
+                  {
+                    path: 'analytics',
+                    lazy: screen(
+                      () => import('@/features/analytics/components/AnalyticsScreen'),
+                      (m) => m.AnalyticsScreen,
+                    ),
+                  },
+                  {
+                    path: '*',
+                    lazy: screen(
+                      () => import('./shell/NotFoundScreen'),
+                      (m) => m.NotFoundScreen,
+                    ),
+                  },
+                ],
               },
             ],
           },
