@@ -152,8 +152,22 @@ describe('header', () => {
     expect(avatarText[0], 'first letter of the username, uppercased').toBe('Z');
     expect(avatarText).toContain(user.username);
 
+    await visible(header.getByRole('button', { name: 'Notifications' }));
+
     await logo.click();
     await atPath(page, '/dashboard');
+  });
+
+  it('fetches and stores the user when only the token is stored', async () => {
+    const user = await e2e.signUp('nina');
+    const page = await e2e.open({ localStorage: { auth_token: user.token } });
+    await page.goto('/dashboard');
+    await visible(page.getByRole('button', { name: `Account menu for ${user.username}` }));
+    await poll(async () => JSON.parse((await storageItem(page, 'user')) ?? 'null')).toMatchObject({
+      id: user.user.id,
+      username: user.username,
+      email: user.email,
+    });
   });
 
   it('signs out from the avatar menu: back to /login, token gone and refused by the server', async () => {

@@ -81,7 +81,30 @@ describe('upload', () => {
     await visible(card(page, 'sunset-timelapse').getByText('Awaiting Details'));
   });
 
-  it('takes only video files: a text file alone starts nothing, and is skipped beside a video', async () => {
+  it('shows the upload at the top of the list, Uploading, until the server answers', async () => {
+    const user = await e2e.workspace({ videos: ['Older Video'] });
+    const page = await openLibrary(user, 'Older Video');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await chooseFiles(page, [e2e.fixtures.mp4('fresh-upload')]);
+    const item = card(page, 'fresh-upload');
+    await visible(item.getByText('Uploading', { exact: true }));
+    await visible(item.getByRole('progressbar', { name: 'Uploading fresh-upload' }));
+    expect(await item.getByRole('checkbox').isDisabled(), 'an upload in progress cannot be selected').toBe(true);
+    expect(await cardTitles(page)).toEqual(['fresh-upload', 'Older Video']);
+
+    release();
+    await visible(item.getByText('Awaiting Details'));
+    expect(await item.getByRole('progressbar').count()).toBe(0);
+    expect(await cardTitles(page)).toEqual(['fresh-upload', 'Older Video']);
+  });
+
+  it('takes only video files: a text file alone starts nothing, and is skipped beside two videos', async () => {
     const user = await e2e.workspace();
     const page = await openLibrary(user);
     const uploads = uploadRequests(page);
@@ -91,12 +114,13 @@ describe('upload', () => {
     await visible(modal.getByText('Drop your videos here'));
     expect(await page.getByRole('article').count()).toBe(0);
 
-    await chooseFiles(page, [notes, e2e.fixtures.mp4('holiday')]);
+    await chooseFiles(page, [notes, e2e.fixtures.mp4('holiday'), e2e.fixtures.mp4('beach')]);
     await hidden(modal);
     await visible(card(page, 'holiday').getByText('Awaiting Details'));
-    expect(await cardTitles(page)).toEqual(['holiday']);
-    expect(uploads).toHaveLength(1);
-    expect(await serverTitles(user)).toEqual(['holiday']);
+    await visible(card(page, 'beach').getByText('Awaiting Details'));
+    expect((await cardTitles(page)).sort()).toEqual(['beach', 'holiday']);
+    expect(uploads).toHaveLength(2);
+    expect(await serverTitles(user)).toEqual(['beach', 'holiday']);
   });
 
   it('marks a file that only looks like a video as Failed with the server’s reason, and keeps nothing', async () => {
@@ -156,6 +180,9 @@ describe("'Add Video Details'", () => {
   it('shows Ready once details are saved, and edits them through the modal', async () => {
     const user = await e2e.workspace({ videos: ['Beach Day'] });
     const [video] = user.videos;
+    const page = await openLibrary(user, 'Beach Day');
+    await visible(card(page, 'Beach Day').getByText('Awaiting Details'));
+    // Connecting platforms comes later; until then the details are completed through the API.
     await updateVideo(e2e.apiBase, user.token, video!.id, {
       title: 'Beach Day at Sunset',
       description: 'Waves and sand.',
@@ -163,7 +190,7 @@ describe("'Add Video Details'", () => {
       platforms: ['youtube'],
       status: 'ready',
     });
-    const page = await openLibrary(user, 'Beach Day at Sunset');
+    await page.reload();
     const item = card(page, 'Beach Day at Sunset');
     await visible(item.getByText('Ready', { exact: true }));
     await visible(item.getByText('YouTube'));

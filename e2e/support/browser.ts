@@ -84,6 +84,13 @@ export async function openGuardedPage(
       return route.abort('blockedbyclient');
     },
   );
+  await context.routeWebSocket(
+    (url) => !isLoopback(url),
+    (socket) => {
+      outsideRequests.push(socket.url());
+      return socket.close({ code: 1008, reason: 'outside loopback' });
+    },
+  );
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
