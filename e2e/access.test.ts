@@ -250,19 +250,25 @@ describe('not-found screen', () => {
 });
 
 describe('a screen that cannot be loaded', () => {
-  it('keeps the app around it and says so, instead of a developer error page', async () => {
+  it('keeps the app around it, says so and recovers on reload, instead of a developer error page', async () => {
     const user = await e2e.signUp();
     const page = await e2e.open({ session: user });
     await page.goto('/dashboard');
     await visible(page.getByRole('heading', { name: 'Videos', level: 1 }));
-    await page.route(/\/assets\/AccountsScreen-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
+    const chunk = /\/assets\/AccountsScreen-[^/]*\.js$/;
+    await page.route(chunk, (route) => route.abort('connectionfailed'));
     const failed = page.waitForEvent('requestfailed');
 
     await shell(page).sidebar.getByRole('link', { name: 'Accounts' }).click();
     await failed;
-    await visible(page.getByRole('main').getByRole('alert'));
+    const alert = page.getByRole('main').getByRole('alert');
+    await visible(alert);
     await visible(shell(page).sidebar);
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+
+    await page.unroute(chunk);
+    await alert.getByRole('button', { name: 'Reload the page' }).click();
+    await visible(page.getByRole('heading', { name: 'Connected accounts', level: 1 }));
   });
 });
 

@@ -275,6 +275,14 @@ describe('finding videos', () => {
     expect(await ready.getByRole('button', { name: 'Add Details' }).count()).toBe(0);
     await visible(ready.getByText('Ready', { exact: true }));
     expect(await ready.innerText()).toMatch(/0:02[\s\S]*N\/A/);
+    const germanDate = new Intl.DateTimeFormat('de-DE', {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Europe/Berlin',
+    }).format(new Date(user.videos[1]!.uploadDate));
+    expect(await ready.innerText(), 'German date: 2-digit day, short month, year').toContain(germanDate);
+    expect(await ready.innerText()).toContain(user.videos[1]!.size);
     await screenshot(page, 'library-list');
 
     await page.getByRole('button', { name: 'Grid view' }).click();
