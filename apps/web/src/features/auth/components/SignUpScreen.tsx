@@ -25,7 +25,10 @@ export function SignUpScreen() {
   const errors = validateSignUp(values);
   const shown = (field: SignUpField) => (submitted || touched[field] ? errors[field] : undefined);
   const set = (field: SignUpField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const blur = (field: SignUpField) => () => setTouched((t) => ({ ...t, [field]: true }));
+  // Leaving a field empty is not yet a mistake (the user may be on the way to a link): judge it once typed in.
+  const blur = (field: SignUpField) => () => {
+    if (values[field] !== '') setTouched((t) => ({ ...t, [field]: true }));
+  };
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();

@@ -49,7 +49,11 @@ export function HeaderSearch({ className, onNavigate }: { className?: string; on
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Escape') return setOpen(false);
+    if (event.key === 'Escape') {
+      // A search input would also clear itself on Escape, which would open the list again.
+      event.preventDefault();
+      return setOpen(false);
+    }
     if (event.key === 'ArrowDown') setActive((i) => Math.min(results.length - 1, i + 1));
     else if (event.key === 'ArrowUp') setActive((i) => Math.max(-1, i - 1));
     else if (event.key === 'Enter' && active >= 0) go(active);
