@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerUser } from '../../../test/factories';
 import { startOidcTestProvider, type OidcTestProvider } from '../../../test/oidc-test-provider';
@@ -229,5 +231,27 @@ describe('sign-in with the identity provider, when none is configured', () => {
     expect((await api(server).post('/api/auth/google/start')).status).toBe(404);
     const res = await api(server).post('/api/auth/google', { credential: 'x', state: 'y' });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('sign-in with the identity provider, when it cannot be reached', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // A loopback port nobody listens on any more.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    server = await startTestServer({ OIDC_ISSUER: `http://127.0.0.1:${port}`, OIDC_CLIENT_ID: CLIENT_ID });
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('answers 503, not a server error', async () => {
+    const res = await api(server).post('/api/auth/google/start');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      error: 'Google sign-in is unavailable right now. Try again later',
+      code: 'identity_provider_unavailable',
+    });
   });
 });
