@@ -59,10 +59,10 @@ describe('projects', () => {
       'SC summer campaign 2025 0 videos (current)',
       'Create new project',
     ]);
+    await screenshot(page, 'project-switcher');
     await items.filter({ hasText: user.project.name }).click();
     await visible(page.getByRole('article', { name: 'First Cut' }));
     expect(await storageItem(page, 'currentProjectId')).toBe(String(user.project.id));
-    await screenshot(page, 'project-switcher');
   });
 
   it('creates nothing when the prompt is cancelled or left empty', async () => {
