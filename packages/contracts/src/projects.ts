@@ -11,8 +11,16 @@ export const PROJECT_COLOR_PAIRS: readonly (readonly [string, string])[] = [
 
 export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex value like #3b82f6');
 
-export const ProjectName = z.string().trim().min(1, 'Project name is required').max(80, 'Project name must be at most 80 characters');
-export const Initials = z.string().trim().min(1, 'Initials are required').max(2, 'Initials must be at most 2 characters');
+export const ProjectName = z
+  .string()
+  .trim()
+  .min(1, 'Project name is required')
+  .max(80, 'Project name must be at most 80 characters');
+export const Initials = z
+  .string()
+  .trim()
+  .min(1, 'Initials are required')
+  .max(2, 'Initials must be at most 2 characters');
 
 export const Project = z
   .object({

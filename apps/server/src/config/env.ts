@@ -9,20 +9,21 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** `host=Name,host2=Name 2` → map of host → product name. */
-const brands = z
-  .string()
-  .transform((raw, ctx) => {
-    const map: Record<string, string> = {};
-    for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
-      const at = pair.indexOf('=');
-      if (at <= 0 || at === pair.length - 1) {
-        ctx.addIssue({ code: 'custom', message: `expected host=Name pairs separated by commas, got "${pair}"` });
-        return z.NEVER;
-      }
-      map[pair.slice(0, at).trim().toLowerCase()] = pair.slice(at + 1).trim();
+const brands = z.string().transform((raw, ctx) => {
+  const map: Record<string, string> = {};
+  for (const pair of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || at === pair.length - 1) {
+      ctx.addIssue({ code: 'custom', message: `expected host=Name pairs separated by commas, got "${pair}"` });
+      return z.NEVER;
     }
-    return map;
-  });
+    map[pair.slice(0, at).trim().toLowerCase()] = pair.slice(at + 1).trim();
+  }
+  return map;
+});
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -38,8 +39,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PRODUCT_NAME: z.string().min(1).default('Fanout'),
   BRANDS: brands.default({}),
-  STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * GiB),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(4 * GiB),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * GiB),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * GiB),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: bool.default(false),

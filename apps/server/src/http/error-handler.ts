@@ -47,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isResponseSerializationError(err)) request.log.error({ err, issues: err.cause.issues }, 'response mismatch');
     else request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+    return reply
+      .code(500)
+      .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
   });
-
 }
