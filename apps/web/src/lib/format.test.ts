@@ -3,6 +3,7 @@ import {
   avatarLetter,
   formatBytes,
   formatDate,
+  formatDateTime,
   formatDuration,
   formatGigabytes,
   formatMegabytes,
@@ -80,8 +81,13 @@ describe('dates', () => {
     expect(formatDate('2026-11-22T12:00:00Z')).toMatch(/^2\d\. Nov\. 2026$/);
   });
 
+  it('adds the local time in 24-hour form where a moment matters', () => {
+    expect(formatDateTime(new Date(2024, 2, 5, 14, 7))).toBe('05. März 2024, 14:07');
+  });
+
   it('shows nothing for a date it cannot read', () => {
     expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });
 

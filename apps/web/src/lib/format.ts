@@ -42,11 +42,27 @@ export function formatViews(views: number | null | undefined): string {
 
 const germanDate = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: 'short', year: 'numeric' });
 
+const germanDateTime = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function formatWith(format: Intl.DateTimeFormat, value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : format.format(date);
+}
+
 /** German date: 2-digit day, short month name, numeric year ('05. März 2024'). */
 export function formatDate(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return germanDate.format(date);
+  return formatWith(germanDate, value);
+}
+
+/** The German date with the local time ('05. März 2024, 14:30'). */
+export function formatDateTime(value: string | number | Date): string {
+  return formatWith(germanDateTime, value);
 }
 
 /** Upload sizes are shown in MB with 2 decimals. */

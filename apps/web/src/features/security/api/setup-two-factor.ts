@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TwoFactorSetupResponse } from '@fanout/contracts';
+import { api } from '@/lib/api-client';
+
+/** A new pending secret: not active until a code from it is confirmed with enable. */
+export function setupTwoFactor(): Promise<TwoFactorSetupResponse> {
+  return api.post<TwoFactorSetupResponse>('/auth/2fa/setup');
+}
+
+export function useSetupTwoFactor() {
+  return useMutation({ mutationFn: setupTwoFactor });
+}
