@@ -200,11 +200,11 @@ describe('security screen: passkeys', () => {
 });
 
 describe('security screen: signed-in devices and password', () => {
-  it('marks this device, signs out another one, then all the others', async () => {
+  it('lists this device first and marked, signs out another one, then all the others', async () => {
     const { routes } = securityServer({
       sessions: [
-        session({ id: 1 }),
         session({ id: 2, device: 'Safari on iOS', current: false, ip: null }),
+        session({ id: 1, lastUsedAt: '2026-11-01T09:30:00Z' }),
         session({ id: 3, device: 'Firefox on Windows', current: false }),
       ],
     });

@@ -60,7 +60,10 @@ export function SessionsSection() {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
   const toast = useToast();
-  const list = sessions.data?.sessions;
+  // This device first, then the most recently active.
+  const list = sessions.data?.sessions.toSorted(
+    (a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt),
+  );
   const others = list?.filter((s) => !s.current).length ?? 0;
 
   async function signOutOthers() {

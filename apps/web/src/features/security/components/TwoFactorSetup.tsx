@@ -52,7 +52,7 @@ export function TwoFactorSetup({ setup, onEnabled, onCancel }: TwoFactorSetupPro
                 className="font-mono text-xs"
               />
             </div>
-            <Button variant="secondary" onClick={() => void copyKey()} aria-label="Copy the setup key">
+            <Button variant="secondary" onClick={() => void copyKey()} aria-label="Copy key">
               Copy
             </Button>
           </div>
