@@ -1,28 +1,21 @@
 import { usePageTitle } from '@/features/config';
-import { ButtonLink } from '@/components/ui/Button';
+import { EmptyPage } from '@/components/ui/EmptyPage';
 import { ChartIcon } from '@/components/ui/icons';
-import { EmptyState, PageHeader } from '@/components/ui/States';
 
 export function AnalyticsScreen() {
   usePageTitle('Analytics');
   return (
-    <>
-      <PageHeader title="Analytics" subtitle="Views and engagement of your published videos, per platform." />
-      <EmptyState
-        icon={<ChartIcon className="size-6" />}
-        title="No data to show yet"
-        action={
-          <>
-            <ButtonLink to="/dashboard">Go to my videos</ButtonLink>
-            <ButtonLink to="/accounts" variant="secondary">
-              Connect accounts
-            </ButtonLink>
-          </>
-        }
-      >
-        Once your videos are published, their views, likes and comments are collected from each platform and charted
-        here.
-      </EmptyState>
-    </>
+    <EmptyPage
+      title="Analytics"
+      subtitle="Views and engagement of your published videos, per platform."
+      icon={<ChartIcon className="size-6" />}
+      emptyTitle="No data to show yet"
+      links={[
+        { to: '/dashboard', label: 'Go to my videos' },
+        { to: '/accounts', label: 'Connect accounts' },
+      ]}
+    >
+      Once your videos are published, their views, likes and comments are collected from each platform and charted here.
+    </EmptyPage>
   );
 }

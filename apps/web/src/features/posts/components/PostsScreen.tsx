@@ -1,28 +1,22 @@
 import { usePageTitle } from '@/features/config';
-import { ButtonLink } from '@/components/ui/Button';
+import { EmptyPage } from '@/components/ui/EmptyPage';
 import { PostsIcon } from '@/components/ui/icons';
-import { EmptyState, PageHeader } from '@/components/ui/States';
 
 export function PostsScreen() {
   usePageTitle('My Posts');
   return (
-    <>
-      <PageHeader title="My Posts" subtitle="Everything you publish, on every platform, in one list." />
-      <EmptyState
-        icon={<PostsIcon className="size-6" />}
-        title="No posts yet"
-        action={
-          <>
-            <ButtonLink to="/dashboard">Go to my videos</ButtonLink>
-            <ButtonLink to="/accounts" variant="secondary">
-              Connect accounts
-            </ButtonLink>
-          </>
-        }
-      >
-        Each video you publish becomes a post here, with its status and a link to it on each platform. Start by
-        uploading a video and completing its details.
-      </EmptyState>
-    </>
+    <EmptyPage
+      title="My Posts"
+      subtitle="Everything you publish, on every platform, in one list."
+      icon={<PostsIcon className="size-6" />}
+      emptyTitle="No posts yet"
+      links={[
+        { to: '/dashboard', label: 'Go to my videos' },
+        { to: '/accounts', label: 'Connect accounts' },
+      ]}
+    >
+      Each video you publish becomes a post here, with its status and a link to it on each platform. Start by uploading
+      a video and completing its details.
+    </EmptyPage>
   );
 }
