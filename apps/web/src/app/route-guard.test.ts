@@ -17,9 +17,10 @@ describe('route guard', () => {
     expect(guardRedirect('public', true)).toBeNull();
   });
 
-  it('hides header and sidebar on landing, login and signup only', () => {
+  it('hides header and sidebar on landing, login (and its identity-provider callback) and signup only', () => {
     expect(showsAppChrome('/landing')).toBe(false);
     expect(showsAppChrome('/login')).toBe(false);
+    expect(showsAppChrome('/login/oidc-callback')).toBe(false);
     expect(showsAppChrome('/signup/')).toBe(false);
     expect(showsAppChrome('/dashboard')).toBe(true);
     expect(showsAppChrome('/')).toBe(true);

@@ -23,6 +23,15 @@ export const routes: RouteObject[] = [
     children: [
       // The public landing page ships with the entry chunk: its first paint must not wait for a second download.
       { path: 'landing', Component: LandingScreen },
+      // Where the identity provider sends the window back. Open to everyone: the guest-only guard would
+      // send the user home the moment the session is stored, before this screen has finished.
+      {
+        path: 'login/oidc-callback',
+        lazy: screen(
+          () => import('@/features/auth/components/OidcCallbackScreen'),
+          (m) => m.OidcCallbackScreen,
+        ),
+      },
       {
         Component: GuestOnly,
         children: [

@@ -21,6 +21,20 @@ describe('routes and guard', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('lets guests and signed-in users alike finish an identity-provider sign-in at /login/oidc-callback', async () => {
+    stubFetch(workspaceRoutes());
+    const guest = renderApp('/login/oidc-callback');
+    expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeInTheDocument();
+    expect(guest.router.state.location.pathname).toBe('/login/oidc-callback');
+    guest.unmount();
+
+    signIn();
+    const member = renderApp('/login/oidc-callback');
+    expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeInTheDocument();
+    expect(member.router.state.location.pathname).toBe('/login/oidc-callback');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
   it('shows the landing page to everyone, without header or sidebar', async () => {
     stubFetch(workspaceRoutes());
     renderApp('/landing');

@@ -5,6 +5,12 @@ export const STORAGE_KEYS = {
   currentProjectId: 'currentProjectId',
 } as const;
 
+/** Session-storage keys: kept for one tab only, and gone when it closes. */
+export const SESSION_STORAGE_KEYS = {
+  /** `{provider, state}` of an identity-provider sign-in on its way to the provider and back */
+  identityProviderSignIn: 'identity_provider_sign_in',
+} as const;
+
 export function readStorage(key: string): string | null {
   try {
     return localStorage.getItem(key);
@@ -20,5 +26,22 @@ export function writeStorage(key: string, value: string | null) {
     else localStorage.setItem(key, value);
   } catch {
     // Same as above: nothing to persist to.
+  }
+}
+
+export function readSessionStorage(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionStorage(key: string, value: string | null) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    // Nothing to persist to.
   }
 }

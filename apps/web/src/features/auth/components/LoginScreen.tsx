@@ -7,8 +7,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { LOGIN_FAILED, validateLogin, type LoginField } from '../validation';
 import { AuthLayout } from './AuthLayout';
-import { FormAlert } from './FormAlert';
-import { PasswordField } from './PasswordField';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { PasswordField } from '@/components/ui/PasswordField';
 import { SignInOptions } from './SignInOptions';
 import { TwoFactorStep } from './TwoFactorStep';
 
@@ -78,7 +78,8 @@ export function LoginScreen() {
         <TextField
           label="Username or e-mail"
           name="username"
-          autoComplete="username"
+          // "webauthn": where the browser can, it offers this site's passkeys in the field's autofill.
+          autoComplete="username webauthn"
           autoCapitalize="none"
           spellCheck={false}
           value={identifier}
@@ -103,7 +104,7 @@ export function LoginScreen() {
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
-      <SignInOptions />
+      <SignInOptions identifier={identifier} onSignedIn={finish} />
     </AuthLayout>
   );
 }

@@ -8,8 +8,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useRegister } from '../api/register';
 import { REGISTRATION_FAILED, validateSignUp, type SignUpField } from '../validation';
 import { AuthLayout } from './AuthLayout';
-import { FormAlert } from './FormAlert';
-import { PasswordField } from './PasswordField';
+import { FormAlert } from '@/components/ui/FormAlert';
+import { PasswordField } from '@/components/ui/PasswordField';
 
 type Values = Record<SignUpField, string>;
 

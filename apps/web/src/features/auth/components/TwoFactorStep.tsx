@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { LOGIN_FAILED, validateSecondFactor } from '../validation';
 import { AuthLayout } from './AuthLayout';
-import { FormAlert } from './FormAlert';
+import { FormAlert } from '@/components/ui/FormAlert';
 
 interface TwoFactorStepProps {
   identifier: string;

@@ -8,7 +8,7 @@ import { useToast } from '@/components/ui/Toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAddPasskey } from '../api/add-passkey';
 import { usePasskeys } from '../api/get-passkeys';
-import { isPasskeyPromptDismissed } from '../passkey-prompt';
+import { isPasskeyPromptCancelled } from '@/features/auth';
 import { PasskeyItem } from './PasskeyItem';
 import { SectionLoadState } from './SectionLoadState';
 import { SecuritySection } from './SecuritySection';
@@ -28,7 +28,7 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (err) {
       setError(
-        isPasskeyPromptDismissed(err)
+        isPasskeyPromptCancelled(err)
           ? 'No passkey was created: the browser prompt was closed or timed out.'
           : errorMessage(err, 'The passkey could not be added.'),
       );

@@ -3,7 +3,7 @@ import { ChangePasswordBody, PASSWORD_RULE } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { SettingsIcon } from '@/components/ui/icons';
-import { PasswordField } from '@/features/auth/components/PasswordField';
+import { PasswordField } from '@/components/ui/PasswordField';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { SecuritySection } from './SecuritySection';

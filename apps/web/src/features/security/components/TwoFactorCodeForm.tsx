@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/ui/FormAlert';
-import { PasswordField } from '@/features/auth/components/PasswordField';
-import { validateSecondFactor } from '@/features/auth/validation';
+import { PasswordField } from '@/components/ui/PasswordField';
+import { validateSecondFactor } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { CodeField } from './CodeField';
 

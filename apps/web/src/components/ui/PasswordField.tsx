@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TextField } from '@/components/ui/Field';
-import { EyeIcon, EyeOffIcon } from '@/components/ui/icons';
+import { TextField } from './Field';
+import { EyeIcon, EyeOffIcon } from './icons';
 
 interface PasswordFieldProps {
   label: string;
