@@ -29,6 +29,13 @@ export function SignUpScreen() {
   const blur = (field: SignUpField) => () => {
     if (values[field] !== '') setTouched((t) => ({ ...t, [field]: true }));
   };
+  /** What every text field of the form is wired with. */
+  const bind = (field: SignUpField) => ({
+    value: values[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(field)(e.target.value),
+    onBlur: blur(field),
+    error: shown(field),
+  });
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -57,26 +64,14 @@ export function SignUpScreen() {
     >
       <FormAlert message={serverError} />
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Sign up">
-        <TextField
-          label="Full name"
-          name="name"
-          autoComplete="name"
-          value={values.fullName}
-          onChange={(e) => set('fullName')(e.target.value)}
-          onBlur={blur('fullName')}
-          error={shown('fullName')}
-          autoFocus
-        />
+        <TextField label="Full name" name="name" autoComplete="name" {...bind('fullName')} autoFocus />
         <TextField
           label="E-mail"
           type="email"
           name="email"
           autoComplete="email"
           spellCheck={false}
-          value={values.email}
-          onChange={(e) => set('email')(e.target.value)}
-          onBlur={blur('email')}
-          error={shown('email')}
+          {...bind('email')}
         />
         <TextField
           label="Username"
@@ -84,10 +79,7 @@ export function SignUpScreen() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={values.username}
-          onChange={(e) => set('username')(e.target.value)}
-          onBlur={blur('username')}
-          error={shown('username')}
+          {...bind('username')}
           hint="Letters, digits, “.”, “_” and “-”; 3 to 30 characters."
         />
         <PasswordField
