@@ -43,6 +43,8 @@ describe('header', () => {
     expect(calls.some((c) => c.url === '/api/auth/logout')).toBe(true);
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+    // Whoever signs in next on this browser starts at home, not on the page the last person left.
+    expect(router.state.location.state).toBeNull();
   });
 
   it('searches the videos and highlights the matched text', async () => {

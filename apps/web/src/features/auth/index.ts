@@ -1,4 +1,12 @@
-export { useSession, setUser, clearSession, isLoggedIn, GUEST_USER, type SessionUser } from './session-store';
+export {
+  useSession,
+  setUser,
+  clearSession,
+  isLoggedIn,
+  sessionEndedBySignOut,
+  GUEST_USER,
+  type SessionUser,
+} from './session-store';
 export { useLogout } from './api/logout';
 export { useMe } from './api/get-me';
 export { validateSecondFactor } from './validation';

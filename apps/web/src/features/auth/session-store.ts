@@ -39,7 +39,15 @@ export function getUser(): SessionUser | null {
   return parseUser(readStorage(STORAGE_KEYS.user));
 }
 
+/** The last session ended because its user signed out (not because the server refused the token). */
+let endedBySignOut = false;
+
+export function sessionEndedBySignOut(): boolean {
+  return endedBySignOut;
+}
+
 export function setSession(token: string, user: User) {
+  endedBySignOut = false;
   writeStorage(STORAGE_KEYS.authToken, token);
   writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
   notify();
@@ -50,7 +58,8 @@ export function setUser(user: User) {
   notify();
 }
 
-export function clearSession() {
+export function clearSession({ signedOut = false }: { signedOut?: boolean } = {}) {
+  endedBySignOut = signedOut;
   writeStorage(STORAGE_KEYS.authToken, null);
   writeStorage(STORAGE_KEYS.user, null);
   notify();

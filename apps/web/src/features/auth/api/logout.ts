@@ -12,7 +12,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => logout().catch(() => undefined),
     onSettled: () => {
-      clearSession();
+      clearSession({ signedOut: true });
       queryClient.clear();
     },
   });
