@@ -1,6 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AuthResult, Project, UpdateVideoBody, User, Video } from '@fanout/contracts';
+import type {
+  AuthResult,
+  LoginResult,
+  PasskeyList,
+  Project,
+  TwoFactorEnableResponse,
+  TwoFactorSetupResponse,
+  UpdateVideoBody,
+  User,
+  Video,
+} from '@fanout/contracts';
+import { authenticatorApp } from './totp';
 
 /** Calls the server from the test process, for set-up and for checking what the server really holds. */
 
@@ -44,6 +55,55 @@ export async function signUp(apiBase: string, prefix?: string): Promise<SignedUp
     body: JSON.stringify({ ...identity, password }),
   });
   return { ...result, username: identity.username, email: identity.email, password };
+}
+
+/** A password sign-in as another device would make it: `userAgent` names that device in the session list. */
+export function signIn(
+  apiBase: string,
+  identifier: string,
+  password: string,
+  options: { userAgent?: string } = {},
+): Promise<LoginResult> {
+  return call<LoginResult>(apiBase, '/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ identifier, password }),
+    headers: options.userAgent ? { 'user-agent': options.userAgent } : undefined,
+  });
+}
+
+/** The HTTP status of a password sign-in, for checking which password the server takes. */
+export async function signInStatus(apiBase: string, identifier: string, password: string): Promise<number> {
+  const res = await fetch(`${apiBase}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password }),
+  });
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** The HTTP status /api/auth/me answers for a session token: 200 while it works, 401 once it is signed out. */
+export async function sessionStatus(apiBase: string, token: string): Promise<number> {
+  const res = await fetch(`${apiBase}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  await res.body?.cancel();
+  return res.status;
+}
+
+/** Turns two-factor on as the Security screen does; the app gives the codes for later sign-ins. */
+export async function enableTwoFactor(apiBase: string, token: string) {
+  const { secret } = await call<TwoFactorSetupResponse>(apiBase, '/auth/2fa/setup', { method: 'POST', token });
+  const app = authenticatorApp(secret);
+  const { backupCodes } = await call<TwoFactorEnableResponse>(apiBase, '/auth/2fa/enable', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ token: app.nextCode() }),
+  });
+  return { app, backupCodes };
+}
+
+export async function passkeyNames(apiBase: string, token: string): Promise<string[]> {
+  const { passkeys } = await call<PasskeyList>(apiBase, '/auth/passkey/list', { token });
+  return passkeys.map((p) => p.deviceName);
 }
 
 export function createProject(apiBase: string, token: string, name: string, initials: string): Promise<Project> {

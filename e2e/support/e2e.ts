@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import * as api from './api';
 import { launchBrowser, openGuardedPage, type GuardedPage, type OpenOptions } from './browser';
 import { makeFixtures, type Fixtures } from './fixtures';
-import { REPO_ROOT, startServer, type E2eServer } from './server';
+import { REPO_ROOT, startServer, type E2eServer, type ServerEnv } from './server';
 
 /** A picture of every open page of a failed test, in test-results/e2e/ (not committed). */
 async function keepFailureScreens(testName: string, pages: GuardedPage[]) {
@@ -25,11 +25,16 @@ export interface Workspace extends api.SignedUpUser {
   videos: Video[];
 }
 
+export interface E2eOptions {
+  /** Extra server environment, e.g. an identity provider; as a function, it gets the server's origin first. */
+  env?: ServerEnv;
+}
+
 /**
  * One real server and one browser for the test file; a new browser context for every page a test opens.
  * After each test: no request left loopback, the page threw nothing, the server logged no error.
  */
-export function useE2e() {
+export function useE2e({ env }: E2eOptions = {}) {
   let server: E2eServer | undefined;
   let browser: Browser | undefined;
   let fixtures: Fixtures | undefined;
@@ -37,7 +42,7 @@ export function useE2e() {
   let serverErrorsBefore = 0;
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([startServer(env), launchBrowser()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;

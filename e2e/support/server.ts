@@ -67,6 +67,13 @@ async function waitForHealth(apiBase: string, child: ChildProcess, output: () =>
   throw new Error(`The server did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output()}`);
 }
 
+/**
+ * Extra environment for the server: fixed values, or made from the origin the server will have (its port is
+ * chosen at start), for settings that must name it, such as an identity provider's redirect URI.
+ */
+export type ServerEnv =
+  Record<string, string> | ((origin: string) => Record<string, string> | Promise<Record<string, string>>);
+
 const running = new Set<ChildProcess>();
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
@@ -78,10 +85,11 @@ interface Launched {
 }
 
 /** Starts the server bundle on `dataDir` and waits until /api/health answers. */
-async function launch(dataDir: string, env: Record<string, string>): Promise<Launched> {
+async function launch(dataDir: string, env: ServerEnv): Promise<Launched> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const apiBase = `http://127.0.0.1:${port}`;
+  const extra = typeof env === 'function' ? await env(origin) : env;
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: dataDir,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,7 +106,7 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Lau
       // Every test signs up and signs in from the same address.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_MAX_FAILURES_PER_IP: '100000',
-      ...env,
+      ...extra,
     },
   });
   running.add(child);
@@ -134,7 +142,7 @@ async function launch(dataDir: string, env: Record<string, string>): Promise<Lau
 }
 
 /** The real server bundle as a child process, on a free loopback port with a fresh data dir (embedded PGlite). */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<E2eServer> {
+export async function startServer(extraEnv: ServerEnv = {}): Promise<E2eServer> {
   assertBuilt();
   const template = await databaseTemplate(SERVER_BUNDLE, async (dir) => (await launch(dir, {})).stop());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-e2e-'));
@@ -144,7 +152,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     // A copy of the web build, so a rebuild while the tests run cannot pull chunks from under the page.
     const webDir = path.join(dataDir, 'web');
     fs.cpSync(WEB_DIST, webDir, { recursive: true });
-    const server = await launch(dataDir, { WEB_DIST_DIR: webDir, ...extraEnv });
+    const server = await launch(dataDir, async (origin) => ({
+      WEB_DIST_DIR: webDir,
+      ...(typeof extraEnv === 'function' ? await extraEnv(origin) : extraEnv),
+    }));
     return {
       origin: server.origin,
       apiBase: server.apiBase,
