@@ -3,53 +3,20 @@
  * DATA_DIR and measures cold start, idle memory, and upload throughput of a large real video against a
  * plain disk read of the same file. BENCH_UPLOAD_MB sets the file size (default 500).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AuthResult, Project } from '@fanout/contracts';
-import { freePort } from '../test-support/postgres-cluster';
+import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 
-const root = path.resolve(import.meta.dirname, '..');
-const serverMain = path.join(root, 'apps/server/dist/main.js');
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
 
 function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
   return kb / 1024;
-}
-
-async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(url, child);
-  return { child, url, startMs: performance.now() - started };
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function json<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
@@ -135,16 +102,16 @@ function timeCat(file: string): number {
 }
 
 async function main() {
-  if (!fs.existsSync(serverMain)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (!fs.existsSync(serverMain)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-bench-'));
   const dataDir = path.join(work, 'data');
   const rows: [string, string][] = [];
   try {
-    const first = await startServer(dataDir);
+    const first = await startBuiltServer(dataDir);
     rows.push(['cold start, new DATA_DIR (spawn → /api/health 200)', `${first.startMs.toFixed(0)} ms`]);
-    await stop(first.child);
+    await stopChild(first.child);
 
-    const { child, url, startMs } = await startServer(dataDir);
+    const { child, url, startMs } = await startBuiltServer(dataDir);
     rows.push(['start, existing DATA_DIR', `${startMs.toFixed(0)} ms`]);
     await new Promise((r) => setTimeout(r, 2000));
     rows.push(['idle RSS (2 s after start)', `${rssMb(child.pid!, 'VmRSS').toFixed(1)} MB`]);
@@ -183,7 +150,7 @@ async function main() {
       `${rate(uploadMs)}${vsCold}`,
     ]);
     rows.push(['server peak RSS during the run (VmHWM)', `${rssMb(child.pid!, 'VmHWM').toFixed(1)} MB`]);
-    await stop(child);
+    await stopChild(child);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

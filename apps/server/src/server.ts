@@ -5,6 +5,8 @@ import { createContext, type AppContext } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { buildApp } from './http/app';
+import { sweepStaleUploads } from './services/upload.service';
+import { STALE_TEMP_AFTER_MS } from './storage/temp-file';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -28,8 +30,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 
   const ctx = createContext({ config, db, dbKind: kind, log });
+  const sweep = () =>
+    sweepStaleUploads(ctx).catch((err: unknown) => log.warn({ err }, 'could not sweep the upload temp dir'));
+  await sweep();
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
+  // Files of a crash that were too young for the first sweep go in a later one.
+  const sweeper = setInterval(() => void sweep(), STALE_TEMP_AFTER_MS).unref();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
@@ -41,6 +48,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url,
     close: () =>
       (closing ??= (async () => {
+        clearInterval(sweeper);
         await app.close();
         await db.destroy();
       })()),

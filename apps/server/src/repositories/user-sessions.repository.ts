@@ -23,27 +23,17 @@ export async function findUserSession(db: DB, userId: number, sessionId: number)
     .executeTakeFirst();
 }
 
-/** Revokes one live session of the user; false when there is none with that id. */
-export async function revokeUserSession(db: DB, userId: number, sessionId: number, at: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('sessions')
-    .set({ revoked_at: at })
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', at)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** Which of a user's live sessions to revoke: the one with this id, or all but the one with this id. */
+export type SessionSelection = { only: number } | { allBut: number };
 
-/** Revokes every live session of the user except `keepSessionId`; returns how many. */
-export async function revokeOtherSessions(db: DB, userId: number, keepSessionId: number, at: Date): Promise<number> {
+/** Revokes the selected live (not revoked, not expired) sessions of the user; returns how many. */
+export async function revokeLiveSessions(db: DB, userId: number, which: SessionSelection, at: Date): Promise<number> {
+  const [op, sessionId] = 'only' in which ? (['=', which.only] as const) : (['!=', which.allBut] as const);
   const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: at })
     .where('user_id', '=', userId)
-    .where('id', '!=', keepSessionId)
+    .where('id', op, sessionId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', at)
     .returning('id')

@@ -22,6 +22,14 @@ export async function insertUser(db: DB, user: NewUser): Promise<UserRow> {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Locks the user's row until the surrounding transaction ends: decisions about one user's account that
+ * must not interleave (does this video still fit the quota?) take turns.
+ */
+export async function lockUser(db: DB, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
 export async function findUserById(db: DB, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
-import { listLiveSessions, revokeOtherSessions, revokeUserSession } from '../repositories/user-sessions.repository';
+import { listLiveSessions, revokeLiveSessions } from '../repositories/user-sessions.repository';
 import { recordSecurityEvent, type RequestMeta } from './security-events.service';
 import { describeDevice } from './user-agent.service';
 
@@ -22,7 +22,8 @@ export async function sessionsOf(ctx: AppContext, userId: number, currentSession
 
 /** Signs one device out (the current one too, which is the same as logging out). */
 export async function revokeSession(ctx: AppContext, userId: number, sessionId: number, meta: RequestMeta) {
-  if (!(await revokeUserSession(ctx.db, userId, sessionId, new Date()))) throw notFound('Session');
+  const revoked = await revokeLiveSessions(ctx.db, userId, { only: sessionId }, new Date());
+  if (revoked === 0) throw notFound('Session');
   await recordSecurityEvent(ctx, userId, 'session_revoked', meta);
 }
 
@@ -33,7 +34,7 @@ export async function revokeOtherSessionsOf(
   keepSessionId: number,
   meta: RequestMeta,
 ): Promise<number> {
-  const revoked = await revokeOtherSessions(ctx.db, userId, keepSessionId, new Date());
+  const revoked = await revokeLiveSessions(ctx.db, userId, { allBut: keepSessionId }, new Date());
   await recordSecurityEvent(ctx, userId, 'other_sessions_revoked', meta, { count: revoked });
   return revoked;
 }

@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { PROJECT_COLOR_PAIRS, USERNAME_RULE } from '@fanout/contracts';
+import { USERNAME_RULE } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { findIdentity, insertIdentity, touchIdentity } from '../repositories/identities.repository';
-import { insertProject } from '../repositories/projects.repository';
-import {
-  findUserById,
-  findUserByLogin,
-  insertUser,
-  isUniqueViolation,
-  usernameExists,
-} from '../repositories/users.repository';
-import { FIRST_PROJECT } from './auth.service';
+import { findUserById, findUserByLogin, isUniqueViolation, usernameExists } from '../repositories/users.repository';
+import { insertAccount } from './users.service';
 
 export interface VerifiedIdentity {
   /** the provider's issuer: subjects are unique per issuer */
@@ -61,14 +54,12 @@ async function resolve(ctx: AppContext, identity: VerifiedIdentity): Promise<{ u
 
   const user = await ctx.db.transaction().execute(async (trx) => {
     const localPart = identity.email.split('@')[0] ?? '';
-    const row = await insertUser(trx, {
+    const row = await insertAccount(trx, {
       email: identity.email,
       username: await freeUsername(trx, localPart),
       passwordHash: null,
       fullName: (identity.name.trim() || localPart).slice(0, 100),
     });
-    const [color1, color2] = PROJECT_COLOR_PAIRS[0]!;
-    await insertProject(trx, { userId: row.id, ...FIRST_PROJECT, color1, color2 });
     await insertIdentity(trx, { userId: row.id, ...link });
     return row;
   });

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { AuthUser } from '../http/auth-guard';
 import { badRequest } from '../http/errors';
 import { updatePasswordHash } from '../repositories/user-passwords.repository';
-import { revokeOtherSessions } from '../repositories/user-sessions.repository';
+import { revokeLiveSessions } from '../repositories/user-sessions.repository';
 import { assertNotThrottled, clearFailures, throttleKeys } from './login-throttle.service';
 import { assertStrongPassword, hashPassword } from './password.service';
 import { assertReauthenticated } from './reauthentication.service';
@@ -31,7 +31,7 @@ export async function changePassword(
   const otherSessionsRevoked = await ctx.db.transaction().execute(async (trx) => {
     const at = new Date();
     await updatePasswordHash(trx, user.id, passwordHash, at);
-    const revoked = await revokeOtherSessions(trx, user.id, sessionId, at);
+    const revoked = await revokeLiveSessions(trx, user.id, { allBut: sessionId }, at);
     await recordSecurityEvent(ctx, user.id, 'password_changed', meta, { count: revoked }, trx);
     return revoked;
   });

@@ -16,8 +16,8 @@ export interface PasswordSignIn {
    * wants a code and none was sent. Throws 401 on a wrong or reused code (and counts it as a failure).
    */
   secondFactor(body: { twoFactorToken?: string; isBackupCode?: boolean }): Promise<TwoFactorRequired | undefined>;
-  /** Resets the account's failure count and records the sign-in. */
-  succeeded(): Promise<void>;
+  /** Resets the account's failure count, records the sign-in and issues the session. */
+  succeeded(user: UserRow): Promise<AuthResult>;
 }
 
 /**
@@ -49,21 +49,35 @@ export async function beginPasswordSignIn(
       method = check.method;
       return undefined;
     },
-    async succeeded() {
+    async succeeded(user) {
       await clearFailures(ctx, account);
-      if (attempt.userId !== undefined) await recordSecurityEvent(ctx, attempt.userId, 'sign_in', meta, { method });
+      return finishSignIn(ctx, user, meta, { method });
     },
   };
 }
 
-/** The end of every sign-in that needs nothing more (passkey, identity provider): a session and an event. */
+/**
+ * A new session for the user and what every way in answers with: its token and the user. `db` is a
+ * transaction where the account is created in the same step (sign-up).
+ */
+export async function issueSession(
+  ctx: AppContext,
+  user: UserRow,
+  meta: RequestMeta,
+  db = ctx.db,
+): Promise<AuthResult> {
+  const token = await createSession(ctx, user.id, meta, db);
+  return { token, user: toUser(user) };
+}
+
+/** The end of every sign-in (password, passkey, identity provider): a session and a security event. */
 export async function finishSignIn(
   ctx: AppContext,
   user: UserRow,
   meta: RequestMeta,
   detail: SecurityEventDetail,
 ): Promise<AuthResult> {
-  const token = await createSession(ctx, user.id, meta);
+  const result = await issueSession(ctx, user, meta);
   await recordSecurityEvent(ctx, user.id, 'sign_in', meta, detail);
-  return { token, user: toUser(user) };
+  return result;
 }

@@ -2,8 +2,9 @@ import type { StorageResponse } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import { sumStorageOfUser } from '../repositories/videos.repository';
 
-export async function usedBytes(ctx: AppContext, userId: number): Promise<number> {
-  return sumStorageOfUser(ctx.db, userId);
+/** Bytes the user's videos and thumbnails take; `db` may be a transaction. */
+export async function usedBytes(ctx: AppContext, userId: number, db = ctx.db): Promise<number> {
+  return sumStorageOfUser(db, userId);
 }
 
 export async function storageUsage(ctx: AppContext, userId: number): Promise<StorageResponse> {

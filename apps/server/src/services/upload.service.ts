@@ -4,8 +4,16 @@ import { UploadFields, type Video } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import { badRequest, payloadTooLarge, unprocessable } from '../http/errors';
 import type { ProbeResult } from '../media/media';
-import { insertVideo } from '../repositories/videos.repository';
-import { ByteLimitError, randomName, tempPath, writeLimited } from '../storage/temp-file';
+import { lockUser } from '../repositories/users.repository';
+import { insertVideo, type NewVideo } from '../repositories/videos.repository';
+import {
+  ByteLimitError,
+  randomName,
+  removeStaleFiles,
+  STALE_TEMP_AFTER_MS,
+  tempPath,
+  writeLimited,
+} from '../storage/temp-file';
 import { getOwnProject } from './projects.service';
 import { formatBytes, usedBytes } from './storage-usage.service';
 import { removeStoredFiles, toVideoJson } from './videos.service';
@@ -145,6 +153,22 @@ async function storeFiles(ctx: AppContext, temp: string, facts: ProbeResult, wri
 }
 
 /**
+ * Records the stored video if it still fits the user's quota. Other uploads of the same user may have
+ * been recorded since the file arrived: the user's row is locked while the usage is summed and the
+ * video inserted, so two uploads that each fit alone cannot both get in. The thumbnail counts too:
+ * the storage shown as used never passes the quota.
+ */
+async function recordWithinQuota(ctx: AppContext, video: NewVideo) {
+  const quota = ctx.config.storageQuotaBytes;
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, video.userId);
+    const used = await usedBytes(ctx, video.userId, trx);
+    if (used + video.sizeBytes + video.thumbnailBytes > quota) throw quotaExceeded(used, quota);
+    return insertVideo(trx, video);
+  });
+}
+
+/**
  * POST /api/upload: receive, check (size, quota, project, that it really is a video), store, record.
  * Whatever fails, everything written so far (temp file, stored video, thumbnail) is removed.
  */
@@ -169,7 +193,7 @@ export async function receiveUpload(ctx: AppContext, userId: number, parts: Asyn
     if (!facts.hasVideo || !facts.container) throw notAVideo();
 
     const stored = await storeFiles(ctx, temp.path, facts, written);
-    const row = await insertVideo(ctx.db, {
+    const video = {
       userId,
       projectId: fields.project_id,
       title: fields.title || titleFromFileName(temp.originalName),
@@ -185,12 +209,22 @@ export async function receiveUpload(ctx: AppContext, userId: number, parts: Asyn
       audioCodec: facts.audioCodec,
       mimeType: facts.container.mimeType,
       originalName: temp.originalName || stored.filename,
-    });
-    return toVideoJson(row);
+    };
+    return toVideoJson(await recordWithinQuota(ctx, video));
   } catch (err) {
     await removeStoredFiles(ctx, written.keys);
     throw err;
   } finally {
     await Promise.all(written.temps.map((p) => fs.rm(p, { force: true })));
   }
+}
+
+/**
+ * Removes what uploads cut short by a crash or a kill left in the staging dir (the received file, a
+ * thumbnail). Runs at start-up and then now and again; files of uploads in progress are recent and stay.
+ */
+export async function sweepStaleUploads(ctx: AppContext, now = Date.now()): Promise<number> {
+  const removed = await removeStaleFiles(ctx.config.tmpDir, new Date(now - STALE_TEMP_AFTER_MS));
+  if (removed > 0) ctx.log.info({ removed }, 'removed temp files of interrupted uploads');
+  return removed;
 }

@@ -13,6 +13,33 @@ export function tempPath(tmpDir: string, extension: string): string {
   return path.join(tmpDir, `${randomName()}.${extension}`);
 }
 
+/** A temp file untouched this long belongs to no upload in progress: a crash or a kill left it behind. */
+export const STALE_TEMP_AFTER_MS = 60 * 60_000;
+
+/**
+ * Deletes the files in `dir` last written before `olderThan` and returns how many. Files still being
+ * written (another server process on the same DATA_DIR may be receiving an upload) are newer and stay.
+ */
+export async function removeStaleFiles(dir: string, olderThan: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    // A file that is gone by now was finished by its own upload.
+    const stat = await fs.promises.lstat(file).catch(() => undefined);
+    if (!stat?.isFile() || stat.mtime >= olderThan) continue;
+    await fs.promises.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 export class ByteLimitError extends Error {
   constructor(readonly limit: number) {
     super(`more than ${limit} bytes`);

@@ -1,16 +1,11 @@
 import { AuthResult, ErrorBody, LoginBody, LoginResult, MeResponse, OkResponse, RegisterBody } from '@fanout/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { unauthorized } from '../../http/errors';
-import { getUser, login, register, type ClientMeta } from '../../services/auth.service';
+import { getUser, login, register } from '../../services/auth.service';
 import { endSession } from '../../services/session.service';
-
-const clientMeta = (request: FastifyRequest): ClientMeta => ({
-  userAgent: request.headers['user-agent'],
-  ip: request.ip,
-});
+import { requestMeta } from './request-meta';
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -30,7 +25,7 @@ export const authRoutes =
           response: { 201: AuthResult, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
         },
       },
-      async (request, reply) => reply.code(201).send(await register(ctx, request.body, clientMeta(request))),
+      async (request, reply) => reply.code(201).send(await register(ctx, request.body, requestMeta(request))),
     );
 
     app.post(
@@ -44,7 +39,7 @@ export const authRoutes =
           response: { 200: LoginResult, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
         },
       },
-      async (request) => login(ctx, request.body, clientMeta(request)),
+      async (request) => login(ctx, request.body, requestMeta(request)),
     );
 
     app.get(

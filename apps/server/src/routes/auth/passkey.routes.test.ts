@@ -34,12 +34,20 @@ describe('passkeys', () => {
     return res.body;
   }
 
-  async function signIn(authenticator: SoftwareAuthenticator, overrides: { origin?: string } = {}) {
-    const options = await signInOptions();
+  /** Signs the challenge of `options` with the authenticator and sends the assertion. */
+  function answerChallenge(
+    authenticator: SoftwareAuthenticator,
+    options: { challenge: string; challengeKey: string },
+    overrides: { origin?: string } = {},
+  ) {
     return api(server).post('/api/auth/passkey/authenticate/verify', {
       response: authenticator.authenticate(options, overrides),
       challengeKey: options.challengeKey,
     });
+  }
+
+  async function signIn(authenticator: SoftwareAuthenticator, overrides: { origin?: string } = {}) {
+    return answerChallenge(authenticator, await signInOptions(), overrides);
   }
 
   it('registers a passkey bound to PUBLIC_URL and signs in with it, no password needed', async () => {
@@ -130,15 +138,9 @@ describe('passkeys', () => {
     const owner = await registerUser(server);
     const { authenticator } = await addPasskey(owner);
     const options = await signInOptions();
-    const first = await api(server).post('/api/auth/passkey/authenticate/verify', {
-      response: authenticator.authenticate(options),
-      challengeKey: options.challengeKey,
-    });
+    const first = await answerChallenge(authenticator, options);
     expect(first.status).toBe(200);
-    const again = await api(server).post('/api/auth/passkey/authenticate/verify', {
-      response: authenticator.authenticate(options),
-      challengeKey: options.challengeKey,
-    });
+    const again = await answerChallenge(authenticator, options);
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('passkey_challenge_invalid');
   });
@@ -152,10 +154,7 @@ describe('passkeys', () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('challenge', '=', options.challenge)
       .execute();
-    const res = await api(server).post('/api/auth/passkey/authenticate/verify', {
-      response: authenticator.authenticate(options),
-      challengeKey: options.challengeKey,
-    });
+    const res = await answerChallenge(authenticator, options);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('passkey_challenge_invalid');
   });

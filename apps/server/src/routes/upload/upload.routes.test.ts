@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createProject, registerUser, type RegisteredUser } from '../../../test/factories';
 import { mediaFixtures, storedFiles, uploadVideo, type MediaFixtures } from '../../../test/fixtures';
@@ -244,4 +245,80 @@ describe('POST /api/upload limits', () => {
       await stopTestServer(server);
     }
   });
+
+  it('lets only one of two uploads at once into a quota with room for one, keeping nothing of the other', async () => {
+    const size = fs.statSync(fx.video).size;
+    const quota = Math.floor(size * 1.6);
+    const server = await startTestServer({ STORAGE_QUOTA_BYTES: String(quota) });
+    try {
+      const user = await registerUser(server);
+      const project = await createProject(server, user.token);
+      // Each fits on its own: both pass the check made before the file is read.
+      const results = await Promise.all([
+        uploadVideo(server, user.token, { file: fx.video, projectId: project.id, title: 'first' }),
+        uploadVideo(server, user.token, { file: fx.video, projectId: project.id, title: 'second' }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([201, 413]);
+      const refused = results.find((r) => r.status === 413)!;
+      expect(refused.body.code).toBe('quota_exceeded');
+      const stored = results.find((r) => r.status === 201)!.body.video;
+
+      const videos = (await api(server, user.token).get('/api/videos')).body as { id: number }[];
+      expect(videos.map((v) => v.id)).toEqual([stored.id]);
+      const used = (await api(server, user.token).get('/api/used-storage')).body.used_storage as number;
+      expect(used).toBeLessThanOrEqual(quota);
+      // The stored video and its thumbnail, and nothing of the refused upload.
+      expect(storedFiles(server).sort()).toEqual(
+        [`media/${stored.filename}`, `media/${stored.thumbnail.split('/').pop()}`].sort(),
+      );
+    } finally {
+      await stopTestServer(server);
+    }
+  });
+
+  // PGlite runs one transaction at a time; on PostgreSQL two can meet, and this makes them.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'decides the quota for one upload at a time, even when both record their video at the same moment',
+    async () => {
+      const size = fs.statSync(fx.video).size;
+      const server = await startTestServer({ STORAGE_QUOTA_BYTES: String(Math.floor(size * 1.6)) });
+      const holder = new pg.Client({ connectionString: server.databaseUrl });
+      try {
+        const user = await registerUser(server);
+        const project = await createProject(server, user.token);
+        await holder.connect();
+        // Reads of the videos table go on; inserts wait until this transaction ends.
+        await holder.query('begin');
+        await holder.query('lock table videos in share mode');
+        const uploads = Promise.all(
+          ['first', 'second'].map((title) =>
+            uploadVideo(server, user.token, { file: fx.video, projectId: project.id, title }),
+          ),
+        );
+        // Both uploads are stored and waiting on a lock, inside the step that records them.
+        await vi.waitFor(
+          async () => {
+            // Inside a transaction the activity view is a snapshot unless cleared.
+            await holder.query('select pg_stat_clear_snapshot()');
+            const { rows } = await holder.query(
+              `select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            expect(rows[0].n).toBe(2);
+          },
+          { timeout: 20_000, interval: 20 },
+        );
+        await holder.query('commit');
+        const results = await uploads;
+        expect(results.map((r) => r.status).sort()).toEqual([201, 413]);
+        expect(results.find((r) => r.status === 413)!.body.code).toBe('quota_exceeded');
+        const videos = (await api(server, user.token).get('/api/videos')).body as unknown[];
+        expect(videos).toHaveLength(1);
+        expect(storedFiles(server)).toHaveLength(2);
+      } finally {
+        await holder.end();
+        await stopTestServer(server);
+      }
+    },
+  );
 });

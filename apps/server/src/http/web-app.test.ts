@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, startTestServer, stopTestServer, type TestServer } from '../../test/test-server';
+
+const HEADING = 'Ein Video. Sechs Plattformen.';
+const ASSET = '/assets/index-Ab12Cd34.js';
+const assetSource = `export const greeting = ${JSON.stringify('hallo '.repeat(400))};\n`;
+
+/** A web build as `npm run build` lays it out: the SPA shell, the prerendered landing page, compressed copies. */
+function writeWebBuild(dir: string) {
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const shell = `<!doctype html><html lang="en"><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`;
+  fs.writeFileSync(path.join(dir, 'index.html'), shell);
+  const landing = shell.replace('<div id="root"></div>', `<div id="root"><main><h1>${HEADING}</h1></main></div>`);
+  fs.writeFileSync(path.join(dir, 'landing.html'), landing);
+  fs.writeFileSync(path.join(dir, 'landing.html.br'), zlib.brotliCompressSync(landing));
+  fs.writeFileSync(path.join(dir, 'landing.html.gz'), zlib.gzipSync(landing));
+  const asset = path.join(dir, ASSET);
+  fs.writeFileSync(asset, assetSource);
+  fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(assetSource));
+  fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(assetSource));
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET whose body is left as sent (fetch() would decode it), through node:http. */
+function rawGet(url: string, acceptEncoding: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('web app', () => {
+  let server: TestServer;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = makeTempDir('fanout-web-');
+    writeWebBuild(webDir);
+    server = await startTestServer({ WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => {
+    await stopTestServer(server);
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers /landing with the prerendered page, its heading in the HTML itself', async () => {
+    const res = await fetch(`${server.url}/landing`, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toContain(`<h1>${HEADING}</h1>`);
+  });
+
+  it('sends the landing page brotli-compressed to a browser that accepts it', async () => {
+    const res = await fetch(`${server.url}/landing`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends a hashed asset as its .br copy with a year-long immutable cache', async () => {
+    const res = await rawFetch(ASSET, 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(assetSource);
+  });
+
+  it('sends the .gz copy where brotli is not accepted, and the file itself where neither is', async () => {
+    const gz = await rawFetch(ASSET, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(assetSource);
+
+    const plain = await rawFetch(ASSET, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.toString()).toBe(assetSource);
+  });
+
+  it('serves the app shell, not cached, for other page paths', async () => {
+    const res = await fetch(`${server.url}/videos`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain(HEADING);
+  });
+
+  it('answers a missing file with 404, not with the app shell', async () => {
+    // A compressed copy is picked by Accept-Encoding only, never fetched by its own name.
+    for (const pathname of [`${ASSET}.br`, '/assets/index-Old12345.js', '/robots.txt']) {
+      const res = await fetch(`${server.url}${pathname}`);
+      expect(res.status, pathname).toBe(404);
+      expect(await res.text(), pathname).not.toContain('<div id="root">');
+    }
+  });
+
+  function rawFetch(pathname: string, acceptEncoding: string) {
+    return rawGet(`${server.url}${pathname}`, acceptEncoding);
+  }
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createProject, registerUser } from '../../../test/factories';
+import { mediaFixtures, uploadVideo } from '../../../test/fixtures';
+import {
+  freshDatabaseUrl,
+  makeTempDir,
+  startTestServer,
+  stopTestServer,
+  type TestServer,
+} from '../../../test/test-server';
+
+const HOUR = 60 * 60_000;
+
+/** A file in DATA_DIR/tmp as an upload leaves it, last written `ageMs` ago. */
+function leaveTempFile(dataDir: string, name: string, ageMs: number): string {
+  const dir = path.join(dataDir, 'tmp');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, Buffer.alloc(64 * 1024));
+  const at = new Date(Date.now() - ageMs);
+  fs.utimesSync(file, at, at);
+  return file;
+}
+
+describe('temp files of interrupted uploads', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await stopTestServer(server);
+    server = undefined;
+  });
+
+  it('are removed at start-up, while files written a moment ago (an upload in progress) stay', async () => {
+    const dataDir = makeTempDir();
+    // What a server killed mid-upload leaves: the received file and a thumbnail in the making.
+    const crashed = [
+      leaveTempFile(dataDir, '0123456789abcdef0123456789abcdef.upload', 3 * HOUR),
+      leaveTempFile(dataDir, 'fedcba9876543210fedcba9876543210.jpg', 2 * HOUR),
+    ];
+    // Another server process on the same DATA_DIR, receiving an upload right now.
+    const inProgress = leaveTempFile(dataDir, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.upload', 1000);
+
+    server = await startTestServer({}, { dataDir, databaseUrl: await freshDatabaseUrl() });
+
+    for (const file of crashed) expect(fs.existsSync(file), file).toBe(false);
+    expect(fs.existsSync(inProgress)).toBe(true);
+    // The server works as before: an upload goes through and leaves its staging dir as it found it.
+    const user = await registerUser(server);
+    const project = await createProject(server, user.token);
+    const res = await uploadVideo(server, user.token, { file: mediaFixtures().video, projectId: project.id });
+    expect(res.status).toBe(201);
+    expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([path.basename(inProgress)]);
+  });
+});
