@@ -33,7 +33,11 @@ export interface GuardedPage {
   outsideRequests: string[];
   /** Uncaught exceptions thrown in the page. */
   pageErrors: string[];
+  /** What the Content-Security-Policy blocked (the app must need nothing it forbids). */
+  cspViolations: string[];
 }
+
+const CSP_VIOLATION = '[csp-violation]';
 
 export interface OpenOptions {
   /** Seeds local storage (`auth_token`, `user`) as a signed-in browser has it. */
@@ -91,8 +95,17 @@ export async function openGuardedPage(
       return socket.close({ code: 1008, reason: 'outside loopback' });
     },
   );
+  const cspViolations: string[] = [];
+  await context.addInitScript((marker) => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.warn(`${marker} ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  }, CSP_VIOLATION);
+  context.on('console', (message) => {
+    if (message.text().startsWith(CSP_VIOLATION)) cspViolations.push(message.text());
+  });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
-  return { context, page, outsideRequests, pageErrors };
+  return { context, page, outsideRequests, pageErrors, cspViolations };
 }

@@ -32,7 +32,7 @@ export interface E2eOptions {
 
 /**
  * One real server and one browser for the test file; a new browser context for every page a test opens.
- * After each test: no request left loopback, the page threw nothing, the server logged no error.
+ * After each test: no request left loopback, the page threw nothing, the CSP blocked nothing, the server logged no error.
  */
 export function useE2e({ env }: E2eOptions = {}) {
   let server: E2eServer | undefined;
@@ -71,6 +71,10 @@ export function useE2e({ env }: E2eOptions = {}) {
     expect(
       pages.flatMap((p) => p.pageErrors),
       'uncaught errors in the page',
+    ).toEqual([]);
+    expect(
+      pages.flatMap((p) => p.cspViolations),
+      'what the Content-Security-Policy blocked',
     ).toEqual([]);
     expect(server?.errorLogs().slice(serverErrorsBefore), 'errors logged by the server').toEqual([]);
   });
