@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -59,10 +60,13 @@ export async function writeLimited(source: Readable, target: string, maxBytes: n
       else done(null, chunk);
     },
   });
+  const out = fs.createWriteStream(target, { flags: 'wx' });
   try {
-    await pipeline(source, counter, fs.createWriteStream(target, { flags: 'wx' }));
+    await pipeline(source, counter, out);
     return bytes;
   } catch (err) {
+    // The file may still be opening when the pipeline gives up: remove it only once it is closed.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     await fs.promises.rm(target, { force: true });
     throw err;
   }
