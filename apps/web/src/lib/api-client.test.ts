@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/test/fetch-stub';
-import { api, ApiError } from './api-client';
+import { api, ApiError, errorMessage } from './api-client';
 
 describe('API client', () => {
   it('sends the stored token as a Bearer header', async () => {
@@ -33,6 +33,16 @@ describe('API client', () => {
       status: 400,
       message: 'Project name is required',
     });
+  });
+
+  it("leaves the screen's own fallback in place when the answer carries no message of the server's", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>proxy error</html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
+    const error = await api.post('/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, code: 'http_error' });
+    expect(errorMessage(error, 'Login failed')).toBe('Login failed');
   });
 
   it('sends JSON bodies with a JSON content type', async () => {

@@ -45,7 +45,9 @@ export async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy error page, say): fall back to the status text.
   }
-  return new ApiError(res.status, body.code ?? 'http_error', body.error ?? res.statusText ?? 'Request failed');
+  // Without the server's own message (a proxy's error page, say) the message stays empty, so each screen
+  // shows its own fallback ('Login failed', 'Registration failed', …) rather than 'Bad Gateway'.
+  return new ApiError(res.status, body.code ?? 'http_error', typeof body.error === 'string' ? body.error : '');
 }
 
 interface RequestOptions {
