@@ -5,7 +5,47 @@ import { signIn } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
+/** The pages of spec section 2 that require a session; /video/:id opened for video 5. */
+const PROTECTED_PATHS = [
+  '/',
+  '/videos',
+  '/dashboard',
+  '/posts',
+  '/video/5',
+  '/activity',
+  '/schedule',
+  '/planning',
+  '/accounts',
+  '/project-settings',
+  '/security',
+  '/analytics',
+];
+
 describe('routes and guard', () => {
+  it.each(PROTECTED_PATHS)('sends a guest who opens %s to login', async (path) => {
+    const { calls } = stubFetch(workspaceRoutes());
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    // Nothing behind the sign-in was asked for on the guest's behalf.
+    expect(calls.filter((c) => c.url !== '/api/config')).toEqual([]);
+  });
+
+  it.each([
+    ['/posts', 'My Posts'],
+    ['/schedule', 'Schedule'],
+    ['/planning', 'Planning'],
+    ['/analytics', 'Analytics'],
+  ])('shows a signed-in user the page at %s with its heading %s', async (path, heading) => {
+    signIn();
+    stubFetch(workspaceRoutes());
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
   it('sends a visitor without a token from the library to login', async () => {
     stubFetch(workspaceRoutes());
     const { router } = renderApp('/dashboard');

@@ -1,5 +1,5 @@
 import { PROJECT_COLOR_PAIRS } from '@fanout/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { workspaceRoutes } from '@/test/api-fixtures';
@@ -45,6 +45,29 @@ describe('header', () => {
     expect(localStorage.getItem('user')).toBeNull();
     // Whoever signs in next on this browser starts at home, not on the page the last person left.
     expect(router.state.location.state).toBeNull();
+  });
+
+  it("shows the default user 'Guest' with e-mail {email} while no user is stored", async () => {
+    // A token without a stored user: the header has no one to show until the server says who it is.
+    localStorage.setItem('auth_token', 'test-token');
+    const { fetchStub } = stubFetch(workspaceRoutes({ projects }));
+    let answerMe!: () => void;
+    const meHeld = new Promise<void>((resolve) => (answerMe = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/auth/me') await meHeld;
+      return fetchStub(input, init);
+    });
+    renderApp('/accounts');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Guest' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('Guest')).toBeInTheDocument();
+    expect(within(menu).getByText('{email}')).toBeInTheDocument();
+    expect(within(screen.getByRole('button', { name: 'Account menu for Guest' })).getByText('G')).toBeInTheDocument();
+
+    answerMe();
+    expect(await screen.findByRole('button', { name: 'Account menu for mia.creates' })).toBeInTheDocument();
   });
 
   it('searches the videos and highlights the matched text', async () => {
@@ -103,6 +126,54 @@ describe('sidebar', () => {
     await user.click(within(menu).getByRole('menuitem', { name: /Create Post/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('dialog', { name: 'Upload Videos' })).toBeInTheDocument();
+  });
+
+  it("opens the upload modal on the app-wide 'open-upload-modal' signal, which the upload buttons send", async () => {
+    const { user } = start('/accounts');
+    await screen.findByRole('heading', { level: 1, name: 'Connected accounts' });
+    act(() => {
+      window.dispatchEvent(new Event('open-upload-modal'));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Videos' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).not.toBeInTheDocument();
+
+    let signals = 0;
+    const count = () => signals++;
+    window.addEventListener('open-upload-modal', count);
+    try {
+      await user.click(screen.getByRole('button', { name: 'New' }));
+      await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /Longformat Video upload/ }));
+      await screen.findByRole('dialog', { name: 'Upload Videos' });
+      expect(signals).toBe(1);
+    } finally {
+      window.removeEventListener('open-upload-modal', count);
+    }
+  });
+
+  it("away from /dashboard, 'New' goes there first and opens the upload modal 100 ms later", async () => {
+    const { user, router } = start('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Videos' });
+    await user.click(screen.getByRole('link', { name: 'Accounts' }));
+    await screen.findByRole('heading', { level: 1, name: 'Connected accounts' });
+    await user.click(screen.getByRole('button', { name: 'New' }));
+    const entry = within(screen.getByRole('menu')).getByRole('menuitem', { name: /Shortformat Video upload/ });
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // A plain click: the pointer simulation would wait on the paused clock.
+      await act(async () => {
+        fireEvent.click(entry);
+      });
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(99));
+      expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.getByRole('dialog', { name: 'Upload Videos' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the storage in use', async () => {
@@ -167,6 +238,24 @@ describe('sidebar', () => {
     await open();
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to create project'));
     expect(prompt).toHaveBeenCalledTimes(2);
+  });
+
+  it('paints each initials badge as a gradient from its color1 to its color2', async () => {
+    const painted = [
+      buildProject({ id: 1, name: 'Travel Diaries', initials: 'TD', color1: '#ef4444', color2: '#dc2626' }),
+      buildProject({ id: 2, name: 'Kitchen Lab', initials: 'KL', color1: '#10b981', color2: '#14b8a6' }),
+    ];
+    const { user } = start('/accounts', workspaceRoutes({ projects: painted }));
+    const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const current = await within(aside).findByRole('button', { name: /^Active workspace: Travel Diaries/ });
+    expect(within(current).getByText('TD')).toHaveStyle({
+      backgroundImage: 'linear-gradient(135deg, #ef4444, #dc2626)',
+    });
+
+    await user.click(current);
+    const menu = within(aside).getByRole('menu');
+    expect(within(menu).getByText('TD')).toHaveStyle({ backgroundImage: 'linear-gradient(135deg, #ef4444, #dc2626)' });
+    expect(within(menu).getByText('KL')).toHaveStyle({ backgroundImage: 'linear-gradient(135deg, #10b981, #14b8a6)' });
   });
 
   it("shows 'TP' and 'Testproject' when the user has no project", async () => {

@@ -43,4 +43,15 @@ describe('current project', () => {
     expect(randomColorPair(() => 0.99)).toEqual(PROJECT_COLOR_PAIRS[4]);
     expect(PROJECT_COLOR_PAIRS).toContainEqual(randomColorPair());
   });
+
+  it("holds exactly the spec's five colour pairs, and a new project can get each of them", () => {
+    expect(PROJECT_COLOR_PAIRS).toEqual([
+      ['#ef4444', '#dc2626'],
+      ['#3b82f6', '#9333ea'],
+      ['#10b981', '#14b8a6'],
+      ['#f59e0b', '#ea580c'],
+      ['#8b5cf6', '#ec4899'],
+    ]);
+    expect([0, 0.2, 0.4, 0.6, 0.8].map((r) => randomColorPair(() => r))).toEqual(PROJECT_COLOR_PAIRS);
+  });
 });

@@ -39,6 +39,22 @@ describe('login', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Login failed'));
   });
 
+  it("stays signed out after a refused login and shows 'Login failed' when the answer has no error", async () => {
+    const routes = workspaceRoutes();
+    routes['POST /api/auth/login'] = { status: 400, body: { code: 'bad_request' } };
+    const { calls } = stubFetch(routes);
+    const { router } = renderApp('/login');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('Username or e-mail'), 'mia');
+    await u.type(screen.getByLabelText('Password'), 'not the password');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
+    expect(calls.filter((c) => c.url === '/api/auth/login')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
   it('asks for the 6-digit code when the server requires it, or a backup code', async () => {
     const routes = workspaceRoutes();
     routes['POST /api/auth/login'] = ({ body }) => {

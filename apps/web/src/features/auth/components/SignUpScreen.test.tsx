@@ -53,4 +53,21 @@ describe('sign-up', () => {
     await u.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That username is taken');
   });
+
+  it("shows 'Registration failed' when the server's answer has no error, and stays signed out", async () => {
+    const routes = workspaceRoutes();
+    routes['POST /api/auth/register'] = { status: 500, body: { code: 'internal' } };
+    const { calls } = stubFetch(routes);
+    const { router } = renderApp('/signup');
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('Full name'), 'Mia');
+    await u.type(screen.getByLabelText('E-mail'), 'mia@example.com');
+    await u.type(screen.getByLabelText('Username'), 'mia');
+    await u.type(screen.getByLabelText('Password'), 'a long enough password');
+    await u.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
+    expect(calls.some((c) => c.url === '/api/auth/register')).toBe(true);
+    expect(router.state.location.pathname).toBe('/signup');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
 });

@@ -96,4 +96,52 @@ describe('video library', () => {
     expect(await screen.findByText('The video could not be deleted.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Street food tour' })).toBeInTheDocument();
   });
+
+  it("opens the upload modal from the empty library's own upload button", async () => {
+    const { user } = await openLibrary(workspaceRoutes({ videos: [] }));
+    const empty = (await screen.findByText('Get started by uploading your first video')).parentElement!;
+    await user.click(within(empty).getByRole('button', { name: 'Upload your first video' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload Videos' })).toBeInTheDocument();
+  });
+
+  it("un-ticking 'Select all' clears the selection", async () => {
+    const { user } = await openLibrary();
+    await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all' });
+    await user.click(selectAll);
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Street food tour' })).toBeChecked();
+
+    await user.click(selectAll);
+    expect(selectAll).not.toBeChecked();
+    expect(screen.queryByText(/selected$/)).not.toBeInTheDocument();
+    for (const title of ['Sunset over Lisbon', 'Street food tour', 'Lisbon by night'])
+      expect(screen.getByRole('checkbox', { name: `Select ${title}` })).not.toBeChecked();
+  });
+
+  it('keeps the selected videos when the server refuses the bulk delete', async () => {
+    const routes = workspaceRoutes({ videos });
+    routes['POST /api/videos/bulk-delete'] = { status: 500, body: { error: 'Internal error', code: 'internal' } };
+    const { user, calls } = await openLibrary(routes);
+    await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('The selected videos could not be deleted.')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/videos/bulk-delete')?.body).toEqual({ videoIds: [1, 2, 3] });
+    for (const title of ['Sunset over Lisbon', 'Street food tour', 'Lisbon by night'])
+      expect(screen.getByRole('article', { name: title })).toBeInTheDocument();
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+  });
+
+  it('asks for the videos without a project when there is no current project', async () => {
+    const routes = workspaceRoutes({ projects: [] });
+    routes['GET /api/videos'] = { body: [buildVideo({ id: 41, title: 'Loose clip', projectId: 9 })] };
+    const { calls } = await openLibrary(routes);
+    expect(await screen.findByRole('article', { name: 'Loose clip' })).toBeInTheDocument();
+    const listCalls = calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/videos'));
+    expect(listCalls.map((c) => c.url)).toEqual(['/api/videos']);
+  });
 });

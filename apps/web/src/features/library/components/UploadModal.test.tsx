@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { workspaceRoutes } from '@/test/api-fixtures';
@@ -67,5 +67,54 @@ describe('upload', () => {
     const card = screen.getByRole('article', { name: 'Beach day' });
     expect(within(card).getByText('Failed')).toBeInTheDocument();
     expect(within(card).getByText('The file is larger than 4 GB')).toBeInTheDocument();
+  });
+
+  it('shows a new upload at the top at once, Uploading at 0 %, before any byte is sent', async () => {
+    signIn();
+    stubFetch(workspaceRoutes({ videos: [buildVideo({ id: 3, title: 'Older clip' })] }));
+    FakeXhr.install();
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Older clip' });
+    await user.click(screen.getByRole('button', { name: 'Upload Videos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Videos' });
+    await user.upload(
+      within(dialog).getByLabelText('Video files'),
+      new File(['z'.repeat(4096)], 'Morning run.mp4', { type: 'video/mp4' }),
+    );
+
+    const titles = screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+    expect(titles[0]).toBe('Morning run');
+    expect(titles.at(-1)).toBe('Older clip');
+    const card = screen.getByRole('article', { name: 'Morning run' });
+    expect(within(card).getByText('Uploading')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Uploading Morning run' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    expect(within(card).getByText('0%')).toBeInTheDocument();
+  });
+
+  it('uploads the video files dropped onto the area and ignores the others', async () => {
+    const { dialog } = await openUploadModal();
+    const area = within(dialog).getByText('Drop your videos here').parentElement!;
+    const harbour = new File(['y'.repeat(1024)], 'Harbour.mov', { type: 'video/quicktime' });
+    const dunes = new File(['w'.repeat(1024)], 'Dune walk.mp4', { type: 'video/mp4' });
+    fireEvent.dragOver(area);
+    fireEvent.drop(area, { dataTransfer: { files: [notes(), harbour, dunes], types: ['Files'] } });
+
+    expect(FakeXhr.sent.map((xhr) => xhr.body?.get('title'))).toEqual(['Harbour', 'Dune walk']);
+    expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Harbour' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Dune walk' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'notes' })).not.toBeInTheDocument();
+  });
+
+  it('does nothing when only files that are not videos are dropped', async () => {
+    const { dialog } = await openUploadModal();
+    const area = within(dialog).getByText('Drop your videos here').parentElement!;
+    fireEvent.drop(area, { dataTransfer: { files: [notes()], types: ['Files'] } });
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Upload Videos' })).toBeInTheDocument();
   });
 });

@@ -64,4 +64,26 @@ describe('Add Video Details', () => {
     });
     expect(within(screen.getByRole('article', { name: 'Beach day' })).getByText('Ready')).toBeInTheDocument();
   });
+
+  it('offers every connected platform by label and subtitle, and saves the chosen ones by key', async () => {
+    const { user, dialog, calls } = await openDetails(['instagram', 'tiktok', 'youtube', 'facebook', 'x', 'reddit']);
+    const group = await within(dialog).findByRole('group', { name: 'Select Platforms *' });
+    const toggles = within(group).getAllByRole('button');
+    expect(toggles.map((t) => t.textContent)).toEqual([
+      'InstagramReels & Stories',
+      'TikTokShort Videos',
+      'YouTubeVideo Platform',
+      'FacebookVideo Posts',
+      'X (Twitter)Tweet with Video',
+      'RedditVideo Posts',
+    ]);
+    await user.click(within(group).getByRole('button', { name: /^Instagram/ }));
+    await user.click(within(group).getByRole('button', { name: /^Facebook/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect((calls.find((c) => c.method === 'PATCH')?.body as { platforms: string[] }).platforms).toEqual([
+      'instagram',
+      'facebook',
+    ]);
+  });
 });

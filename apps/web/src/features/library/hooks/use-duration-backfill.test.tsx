@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { workspaceRoutes } from '@/test/api-fixtures';
 import { buildVideo, signIn } from '@/test/factories';
+import { FakeXhr } from '@/test/fake-xhr';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
@@ -33,5 +35,32 @@ describe('duration backfill', () => {
       expect.objectContaining({ method: 'PATCH', url: '/api/videos/21/duration', body: { duration: '2:05' } }),
     ]);
     expect(within(screen.getByRole('article', { name: 'Broken file' })).getByText('0:00')).toBeInTheDocument();
+  });
+
+  it("also reads and saves the duration of a video that comes back from the upload at '0:00'", async () => {
+    const uploaded = buildVideo({ id: 24, title: 'Fresh upload', duration: '0:00', filename: 'fresh.mp4' });
+    signIn();
+    const routes = workspaceRoutes({ videos: [buildVideo({ id: 25, title: 'Already there', duration: '0:42' })] });
+    routes['PATCH /api/videos/24/duration'] = ({ body }) => ({ body: { video: { ...uploaded, ...(body as object) } } });
+    const { calls } = stubFetch(routes);
+    FakeXhr.install();
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Already there' });
+    expect(calls.some((c) => c.url.endsWith('/duration'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Upload Videos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Videos' });
+    await user.upload(
+      within(dialog).getByLabelText('Video files'),
+      new File(['x'], 'Fresh upload.mp4', { type: 'video/mp4' }),
+    );
+    await act(async () => FakeXhr.sent[0]!.respond(201, { video: uploaded }));
+
+    const card = await screen.findByRole('article', { name: 'Fresh upload' });
+    await waitFor(() => expect(within(card).getByText('2:05')).toBeInTheDocument());
+    expect(calls.filter((c) => c.url.endsWith('/duration'))).toEqual([
+      expect.objectContaining({ method: 'PATCH', url: '/api/videos/24/duration', body: { duration: '2:05' } }),
+    ]);
   });
 });
