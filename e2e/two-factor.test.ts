@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from './support/e2e';
+import { screenshot } from './support/screenshots';
 import { inLibraryAs, openSecurityScreen, signOutFromMenu, submitPasswordSignIn } from './support/sign-in';
 import { authenticatorApp } from './support/totp';
 import { atPath, hidden, storageItem, visible } from './support/ui';
@@ -29,6 +30,7 @@ describe('two-factor authentication', () => {
     // Set up: the key the QR code holds, typed into an "app" here; its current code turns two-factor on.
     await twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await visible(twoFactor.getByRole('img', { name: 'QR code for your authenticator app' }));
+    await screenshot(page, 'security-two-factor-setup');
     const setupKey = await twoFactor.getByLabel('Setup key').inputValue();
     expect(setupKey).toMatch(/^[A-Z2-7]{32}$/);
     const app = authenticatorApp(setupKey);
@@ -41,6 +43,7 @@ describe('two-factor authentication', () => {
     expect(backupCodes).toHaveLength(10);
     expect(new Set(backupCodes).size).toBe(10);
     await visible(twoFactor.getByText('On', { exact: true }));
+    await screenshot(page, 'security-backup-codes');
     await twoFactor.getByRole('button', { name: 'I have saved these codes' }).click();
     await hidden(codeList);
     await visible(twoFactor.getByText('10 backup codes left'));
@@ -82,5 +85,18 @@ describe('two-factor authentication', () => {
     await inLibraryAs(page, user.username);
     const { twoFactor: afterwards } = await openSecurityScreen(page);
     await visible(afterwards.getByText('8 backup codes left'));
+
+    // The Activity screen tells how each sign-in happened, newest first.
+    await page.goto('/activity');
+    const events = page.getByRole('list', { name: 'Account security events' });
+    await visible(events);
+    const lines = await events.getByRole('listitem').locator('p:first-child').allInnerTexts();
+    expect(lines.slice(0, 4)).toEqual([
+      'Signed in with the password and a backup code',
+      'Signed in with the password and a backup code',
+      'Signed in with the password and an authenticator code',
+      'Two-factor authentication turned on',
+    ]);
+    await screenshot(page, 'activity');
   });
 });
