@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: figures, not pass/fail. Starts the built server (dist) as a child process on a fresh
  * DATA_DIR and measures cold start, idle memory, and upload throughput of a large real video against a
- * plain disk read of the same file. BENCH_UPLOAD_MB sets the file size (default 500).
+ * plain disk read of the same file, and the JavaScript a first visit downloads before the app can run.
+ * BENCH_UPLOAD_MB sets the file size (default 500).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 
@@ -101,6 +103,18 @@ function timeCat(file: string): number {
   return performance.now() - t;
 }
 
+/** The scripts index.html loads at once (entry and modulepreloads), gzip -9 compressed, in bytes. */
+function initialJsGzipBytes(): { files: number; bytes: number } {
+  const dist = path.join(repoRoot, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const bytes = scripts.reduce(
+    (sum, src) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, src)), { level: 9 }).length,
+    0,
+  );
+  return { files: scripts.length, bytes };
+}
+
 async function main() {
   if (!fs.existsSync(serverMain)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-bench-'));
@@ -150,6 +164,11 @@ async function main() {
       `${rate(uploadMs)}${vsCold}`,
     ]);
     rows.push(['server peak RSS during the run (VmHWM)', `${rssMb(child.pid!, 'VmHWM').toFixed(1)} MB`]);
+    const initial = initialJsGzipBytes();
+    rows.push([
+      `web app: JavaScript loaded before the first screen (${initial.files} files, gzip -9)`,
+      `${(initial.bytes / 1024).toFixed(1)} KB`,
+    ]);
     await stopChild(child);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

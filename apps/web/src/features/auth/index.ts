@@ -9,5 +9,5 @@ export {
 } from './session-store';
 export { useLogout } from './api/logout';
 export { useMe } from './api/get-me';
-export { validateSecondFactor } from './validation';
-export { isPasskeyPromptCancelled } from './passkey-sign-in';
+export { validateSecondFactor } from './second-factor-code';
+export { isPasskeyPromptCancelled } from './passkey-prompt';

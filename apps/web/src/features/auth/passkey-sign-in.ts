@@ -2,17 +2,11 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { getPasskeyAuthenticationOptions } from './api/passkey-authenticate-options';
 import type { PasskeyVerifyBody } from './api/passkey-authenticate-verify';
 
+export { isPasskeyPromptCancelled } from './passkey-prompt';
+
 export const PASSKEY_FAILED = 'Passkey sign-in failed';
 export const PASSKEY_CANCELLED = 'No passkey was used. Try again, or sign in with your password.';
 export const PASSKEY_UNSUPPORTED = 'This browser cannot sign in with a passkey. Sign in with your password instead.';
-
-/**
- * The browser's prompt was closed or timed out (NotAllowedError), or the ceremony was cancelled,
- * e.g. because another one started (AbortError). Neither is a failure worth an error message.
- */
-export function isPasskeyPromptCancelled(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
-}
 
 interface AssertionOptions {
   /** what was typed as username or e-mail; left out for autofill, where nothing is typed yet */
