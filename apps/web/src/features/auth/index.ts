@@ -11,3 +11,4 @@ export { useLogout } from './api/logout';
 export { useMe } from './api/get-me';
 export { validateSecondFactor } from './second-factor-code';
 export { isPasskeyPromptCancelled } from './passkey-prompt';
+export { CodeField } from './components/CodeField';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { TextField } from '@/components/ui/Field';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { LOGIN_FAILED, validateSecondFactor } from '../validation';
 import { AuthLayout } from './AuthLayout';
+import { CodeField } from './CodeField';
 import { FormAlert } from '@/components/ui/FormAlert';
 
 interface TwoFactorStepProps {
@@ -57,35 +57,17 @@ export function TwoFactorStep({ identifier, password, onDone, onBack }: TwoFacto
     >
       <FormAlert message={serverError} />
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Two-factor authentication">
-        {useBackup ? (
-          <TextField
-            key="backup"
-            label="Backup code"
-            name="backup-code"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            error={error}
-            autoFocus
-          />
-        ) : (
-          <TextField
-            key="totp"
-            label="6-digit code"
-            name="one-time-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/[^0-9]/g, ''))}
-            error={error}
-            className="text-center font-mono text-lg tracking-[0.5em]"
-            autoFocus
-          />
-        )}
+        <CodeField
+          key={useBackup ? 'backup' : 'totp'}
+          acceptsBackupCode={useBackup}
+          label={useBackup ? 'Backup code' : '6-digit code'}
+          hint=""
+          value={code}
+          onChange={setCode}
+          error={error}
+          autoFocus
+          fullWidth
+        />
         <Button type="submit" size="lg" className="w-full" busy={login.isPending}>
           {login.isPending ? 'Verifying…' : 'Verify'}
         </Button>

@@ -2,9 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { PasswordField } from '@/components/ui/PasswordField';
-import { validateSecondFactor } from '@/features/auth';
+import { CodeField, validateSecondFactor } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
-import { CodeField } from './CodeField';
 
 interface TwoFactorCodeFormProps {
   /** names the form for assistive technology */

@@ -1,3 +1,4 @@
+import { cn } from '@/components/ui/cn';
 import { TextField } from '@/components/ui/Field';
 
 interface CodeFieldProps {
@@ -7,16 +8,20 @@ interface CodeFieldProps {
   /** Also takes a backup code (letters and a dash), not only six digits. */
   acceptsBackupCode?: boolean;
   label?: string;
+  hint?: string;
   autoFocus?: boolean;
+  /** As wide as the form (the sign-in step), instead of just wide enough for six digits. */
+  fullWidth?: boolean;
 }
 
 /** The code from the authenticator app (or, where allowed, a backup code). */
-export function CodeField({ value, onChange, error, acceptsBackupCode, label, autoFocus }: CodeFieldProps) {
+export function CodeField(props: CodeFieldProps) {
+  const { value, onChange, error, acceptsBackupCode, label, hint, autoFocus, fullWidth } = props;
   if (acceptsBackupCode) {
     return (
       <TextField
         label={label ?? 'Code'}
-        hint="From your authenticator app, or one of your backup codes"
+        hint={hint ?? 'From your authenticator app, or one of your backup codes'}
         autoComplete="one-time-code"
         autoCapitalize="none"
         spellCheck={false}
@@ -39,7 +44,7 @@ export function CodeField({ value, onChange, error, acceptsBackupCode, label, au
       onChange={(e) => onChange(e.target.value.replace(/[^0-9]/g, ''))}
       error={error}
       autoFocus={autoFocus}
-      className="max-w-40 text-center font-mono text-lg tracking-[0.3em]"
+      className={cn('text-center font-mono text-lg', fullWidth ? 'tracking-[0.5em]' : 'max-w-40 tracking-[0.3em]')}
     />
   );
 }
