@@ -144,4 +144,20 @@ describe('video library', () => {
     const listCalls = calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/videos'));
     expect(listCalls.map((c) => c.url)).toEqual(['/api/videos']);
   });
+
+  it('says when the videos could not be loaded, and loads them on "Try again"', async () => {
+    const routes = workspaceRoutes({ videos });
+    const list = routes['GET /api/videos?project_id=1'];
+    let failures = 1;
+    routes['GET /api/videos?project_id=1'] = (request) =>
+      failures-- > 0
+        ? { status: 503, body: { error: 'Database unavailable', code: 'unavailable' } }
+        : typeof list === 'function'
+          ? list(request)
+          : list;
+    const { user } = await openLibrary(routes);
+    expect(await screen.findByText('Your videos could not be loaded')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Sunset over Lisbon' })).toBeInTheDocument();
+  });
 });

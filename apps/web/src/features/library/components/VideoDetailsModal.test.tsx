@@ -86,4 +86,30 @@ describe('Add Video Details', () => {
       'facebook',
     ]);
   });
+
+  it('keeps the form and the video as they were when the server refuses to save, and says so', async () => {
+    signIn();
+    const routes = workspaceRoutes({ videos: [video], platforms: ['tiktok'] });
+    routes['PATCH /api/videos/8'] = {
+      status: 500,
+      body: { error: 'Something went wrong on our side', code: 'internal' },
+    };
+    stubFetch(routes);
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Beach day' })).getByRole('button', { name: 'Add Details' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add Video Details' });
+    await user.click(await within(dialog).findByRole('button', { name: /TikTok/ }));
+    await user.type(within(dialog).getByLabelText('Description'), 'Waves');
+    await user.click(within(dialog).getByRole('button', { name: 'Save & Continue' }));
+
+    expect(await screen.findByText('Something went wrong on our side')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Video Details' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('Waves');
+    expect(
+      within(screen.getByRole('article', { name: 'Beach day' })).getByText('Awaiting Details'),
+    ).toBeInTheDocument();
+  });
 });
