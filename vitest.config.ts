@@ -28,6 +28,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      { test: { name: 'docs', include: ['test-support/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'e2e',
