@@ -222,6 +222,7 @@ export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 // ---------- security events ----------
 
 export const SECURITY_EVENT_TYPES = [
+  'account_created',
   'sign_in',
   'password_changed',
   'two_factor_enabled',
@@ -251,7 +252,7 @@ export const SecurityEvent = z
       method: z.enum(SIGN_IN_METHODS).optional(),
       /** passkey_added / passkey_removed / sign_in with a passkey */
       deviceName: z.string().optional(),
-      /** sign_in with / identity_linked: the provider's name */
+      /** sign_in with / identity_linked / account_created through: the provider's name */
       provider: z.string().optional(),
       /** other_sessions_revoked / password_changed: how many other sessions ended */
       count: z.number().int().optional(),

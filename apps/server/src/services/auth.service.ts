@@ -9,7 +9,7 @@ import {
   usernameExists,
 } from '../repositories/users.repository';
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.service';
-import type { RequestMeta } from './security-events.service';
+import { recordSecurityEvent, type RequestMeta } from './security-events.service';
 import { beginPasswordSignIn, issueSession } from './sign-in.service';
 import { insertAccount, toUser } from './users.service';
 
@@ -29,6 +29,7 @@ export async function register(ctx: AppContext, body: RegisterBody, meta: Reques
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const row = await insertAccount(trx, { ...body, passwordHash });
+      await recordSecurityEvent(ctx, row.id, 'account_created', meta, {}, trx);
       return issueSession(ctx, row, meta, trx);
     });
   } catch (err) {

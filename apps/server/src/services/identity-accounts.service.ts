@@ -23,7 +23,7 @@ export interface VerifiedIdentity {
 export async function findOrCreateIdentityUser(
   ctx: AppContext,
   identity: VerifiedIdentity,
-): Promise<{ user: UserRow; linked: boolean }> {
+): Promise<{ user: UserRow; linked: boolean; created: boolean }> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await resolve(ctx, identity);
@@ -35,13 +35,16 @@ export async function findOrCreateIdentityUser(
   }
 }
 
-async function resolve(ctx: AppContext, identity: VerifiedIdentity): Promise<{ user: UserRow; linked: boolean }> {
+async function resolve(
+  ctx: AppContext,
+  identity: VerifiedIdentity,
+): Promise<{ user: UserRow; linked: boolean; created: boolean }> {
   const at = new Date();
   const known = await findIdentity(ctx.db, identity.provider, identity.subject);
   const knownUser = known && (await findUserById(ctx.db, known.user_id));
   if (known && knownUser) {
     await touchIdentity(ctx.db, known.id, at);
-    return { user: knownUser, linked: false };
+    return { user: knownUser, linked: false, created: false };
   }
   const link = { provider: identity.provider, subject: identity.subject, email: identity.email, at };
 
@@ -49,7 +52,7 @@ async function resolve(ctx: AppContext, identity: VerifiedIdentity): Promise<{ u
   const byEmail = await findUserByLogin(ctx.db, identity.email);
   if (byEmail && byEmail.email.toLowerCase() === identity.email) {
     await insertIdentity(ctx.db, { userId: byEmail.id, ...link });
-    return { user: byEmail, linked: true };
+    return { user: byEmail, linked: true, created: false };
   }
 
   const user = await ctx.db.transaction().execute(async (trx) => {
@@ -63,7 +66,7 @@ async function resolve(ctx: AppContext, identity: VerifiedIdentity): Promise<{ u
     await insertIdentity(trx, { userId: row.id, ...link });
     return row;
   });
-  return { user, linked: false };
+  return { user, linked: false, created: true };
 }
 
 /** A username from the e-mail's local part that follows the sign-up rules and is not taken. */

@@ -71,12 +71,13 @@ export async function identityProviderSignIn(
     throw failed(`your ${idp.name} e-mail address is not verified`, 'identity_provider_email_unverified');
   }
 
-  const { user, linked } = await findOrCreateIdentityUser(ctx, {
+  const { user, linked, created } = await findOrCreateIdentityUser(ctx, {
     provider: configuration.serverMetadata().issuer,
     subject: claims.sub,
     email,
     name: typeof claims.name === 'string' ? claims.name : '',
   });
+  if (created) await recordSecurityEvent(ctx, user.id, 'account_created', meta, { provider: idp.name });
   if (linked) await recordSecurityEvent(ctx, user.id, 'identity_linked', meta, { provider: idp.name });
   return finishSignIn(ctx, user, meta, { method: 'identity_provider', provider: idp.name });
 }

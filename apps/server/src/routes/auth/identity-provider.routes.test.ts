@@ -107,6 +107,12 @@ describe('sign-in with the identity provider', () => {
     const again = await signInAs(who.subject);
     expect(again.status).toBe(200);
     expect(again.body.user.id).toBe(res.body.user.id);
+    const events = (await api(server, again.body.token).get('/api/activity/security')).body.events;
+    expect(events.map((e: { type: string; detail: object }) => [e.type, e.detail])).toEqual([
+      ['sign_in', { method: 'identity_provider', provider: 'Google' }],
+      ['sign_in', { method: 'identity_provider', provider: 'Google' }],
+      ['account_created', { provider: 'Google' }],
+    ]);
 
     // No password: the password sign-in cannot be used for it.
     const login = await api(server).post('/api/auth/login', { identifier: who.email, password: 'anything at all' });

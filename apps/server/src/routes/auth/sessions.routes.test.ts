@@ -133,6 +133,7 @@ describe('sessions, password change and the security activity', () => {
       'password_changed',
       'other_sessions_revoked',
       'sign_in',
+      'account_created',
     ]);
     expect(all.body.events[1].detail).toEqual({ count: 1 });
     expect(all.body.events[2]).toMatchObject({
@@ -141,15 +142,17 @@ describe('sessions, password change and the security activity', () => {
       detail: { method: 'password' },
       createdAt: expect.any(String),
     });
+    expect(all.body.events[3]).toMatchObject({ type: 'account_created', detail: {} });
     expect(all.body.nextBefore).toBeNull();
 
-    const first = await api(server, owner.token).get('/api/activity/security?limit=2');
-    expect(first.body.events).toHaveLength(2);
-    const rest = await api(server, owner.token).get(`/api/activity/security?limit=2&before=${first.body.nextBefore}`);
-    expect(rest.body.events.map((e: { type: string }) => e.type)).toEqual(['sign_in']);
+    const first = await api(server, owner.token).get('/api/activity/security?limit=3');
+    expect(first.body.events).toHaveLength(3);
+    const rest = await api(server, owner.token).get(`/api/activity/security?limit=3&before=${first.body.nextBefore}`);
+    expect(rest.body.events.map((e: { type: string }) => e.type)).toEqual(['account_created']);
     expect(rest.body.nextBefore).toBeNull();
 
-    expect((await api(server, stranger.token).get('/api/activity/security')).body.events).toEqual([]);
+    const theirs = await api(server, stranger.token).get('/api/activity/security');
+    expect(theirs.body.events.map((e: { type: string }) => e.type)).toEqual(['account_created']);
     expect((await api(server).get('/api/activity/security')).status).toBe(401);
     expect((await api(server, owner.token).get('/api/activity/security?limit=500')).status).toBe(400);
   });

@@ -26,6 +26,8 @@ describe('security event text', () => {
   });
 
   it('names the change and counts the devices signed out', () => {
+    expect(securityEventText(at('account_created'))).toBe('Account created');
+    expect(securityEventText(at('account_created', { provider: 'Google' }))).toBe('Account created with Google');
     expect(securityEventText(at('two_factor_enabled'))).toBe('Two-factor authentication turned on');
     expect(securityEventText(at('two_factor_disabled'))).toBe('Two-factor authentication turned off');
     expect(securityEventText(at('passkey_removed', { deviceName: 'Old phone' }))).toBe('Passkey “Old phone” removed');

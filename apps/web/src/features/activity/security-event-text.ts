@@ -17,6 +17,8 @@ function devices(count: number | undefined) {
 export function securityEventText(event: SecurityEvent): string {
   const { detail } = event;
   switch (event.type) {
+    case 'account_created':
+      return detail.provider ? `Account created with ${detail.provider}` : 'Account created';
     case 'sign_in':
       return detail.method ? SIGN_IN[detail.method](event) : 'Signed in';
     case 'password_changed':
