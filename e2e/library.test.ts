@@ -252,6 +252,11 @@ describe('finding videos', () => {
     await visible(page.getByText('Try adjusting your search'));
     await status.selectOption({ label: 'All Status' });
     await poll(async () => (await cardTitles(page)).length).toBe(3);
+    // Each card previews its video with the frame ffmpeg took from it, served by the server.
+    const previews = page.getByRole('article').locator('img');
+    await poll(() =>
+      previews.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.complete && img.naturalWidth > 0)),
+    ).toEqual([true, true, true]);
     await screenshot(page, 'library-grid');
   });
 
