@@ -107,6 +107,17 @@ describe('web app', () => {
     expect(html).not.toContain(HEADING);
   });
 
+  it("sends the strict Content-Security-Policy with the app's pages: scripts only from this origin, no eval", async () => {
+    for (const page of ['/landing', '/', '/security']) {
+      const csp = (await fetch(`${server.url}${page}`)).headers.get('content-security-policy') ?? '';
+      const directives = new Map(csp.split(';').map((d) => [d.trim().split(' ')[0], d.trim()]));
+      expect(directives.get('default-src'), page).toBe("default-src 'self'");
+      expect(directives.get('script-src'), page).toBe("script-src 'self'");
+      expect(directives.get('object-src'), page).toBe("object-src 'none'");
+      expect(directives.get('frame-ancestors'), page).toBe("frame-ancestors 'none'");
+    }
+  });
+
   it('answers a missing file with 404, not with the app shell', async () => {
     // A compressed copy is picked by Accept-Encoding only, never fetched by its own name.
     for (const pathname of [`${ASSET}.br`, '/assets/index-Old12345.js', '/robots.txt']) {

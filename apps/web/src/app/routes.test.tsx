@@ -102,4 +102,15 @@ describe('routes and guard', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
   });
+
+  it('signs out when GET /auth/me fails with a server error too', async () => {
+    signIn();
+    const routes = workspaceRoutes();
+    routes['GET /api/auth/me'] = { status: 500, body: { error: 'Something went wrong', code: 'internal_error' } };
+    stubFetch(routes);
+    const { router } = renderApp('/accounts');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
 });

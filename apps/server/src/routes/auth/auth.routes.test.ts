@@ -113,4 +113,38 @@ describe('register, login, me, logout', () => {
     expect(doc.paths['/api/projects/{id}'].delete.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/auth/me'].get.security).toEqual([{ bearer: [] }]);
   });
+
+  it('describes the sign-in security, activity and search calls in the OpenAPI document', async () => {
+    const doc = (await api(server).get('/api/openapi.json')).body;
+    const calls = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/2fa/setup',
+        'POST /api/auth/2fa/enable',
+        'GET /api/auth/2fa/status',
+        'POST /api/auth/2fa/disable',
+        'POST /api/auth/2fa/backup-codes',
+        'POST /api/auth/passkey/register/options',
+        'POST /api/auth/passkey/register/verify',
+        'POST /api/auth/passkey/authenticate/options',
+        'POST /api/auth/passkey/authenticate/verify',
+        'GET /api/auth/passkey/list',
+        'PATCH /api/auth/passkey/{id}',
+        'DELETE /api/auth/passkey/{id}',
+        'POST /api/auth/google/start',
+        'POST /api/auth/google',
+        'GET /api/auth/sessions',
+        'DELETE /api/auth/sessions/{id}',
+        'POST /api/auth/sessions/revoke-others',
+        'POST /api/auth/password',
+        'GET /api/activity/security',
+        'GET /api/search',
+      ]),
+    );
+    // Signing in with a passkey needs no session; managing passkeys does.
+    expect(doc.paths['/api/auth/passkey/authenticate/verify'].post.security).toBeUndefined();
+    expect(doc.paths['/api/auth/passkey/list'].get.security).toEqual([{ bearer: [] }]);
+  });
 });
