@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import * as api from './support/api';
 import { useE2e } from './support/e2e';
 import { screenshot } from './support/screenshots';
 import { inLibraryAs, openSecurityScreen, signOutFromMenu, submitPasswordSignIn } from './support/sign-in';
@@ -44,6 +46,14 @@ describe('two-factor authentication', () => {
     expect(new Set(backupCodes).size).toBe(10);
     await visible(twoFactor.getByText('On', { exact: true }));
     await screenshot(page, 'security-backup-codes');
+    // "Download" saves exactly these codes as a text file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      twoFactor.getByRole('button', { name: 'Download', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('fanout-backup-codes.txt');
+    const saved = fs.readFileSync(await download.path(), 'utf8');
+    expect(saved.split('\n').filter((line) => backupCodes.includes(line.trim()))).toHaveLength(10);
     await twoFactor.getByRole('button', { name: 'I have saved these codes' }).click();
     await hidden(codeList);
     await visible(twoFactor.getByText('10 backup codes left'));
@@ -98,5 +108,36 @@ describe('two-factor authentication', () => {
       'Two-factor authentication turned on',
     ]);
     await screenshot(page, 'activity');
+  });
+
+  it('regenerates the backup codes and turns two-factor off from the Security screen', async () => {
+    const user = await e2e.signUp('tom');
+    const { app, backupCodes: oldCodes } = await api.enableTwoFactor(e2e.apiBase, user.token);
+    const page = await e2e.open({ session: user });
+    const { twoFactor } = await openSecurityScreen(page);
+    await visible(twoFactor.getByText('On', { exact: true }));
+
+    // New codes for a current code; the old ones stop working.
+    await twoFactor.getByRole('button', { name: 'Regenerate backup codes' }).click();
+    await twoFactor.getByLabel('6-digit code').fill(app.nextCode());
+    await twoFactor.getByRole('button', { name: 'Regenerate', exact: true }).click();
+    const codeList = twoFactor.getByRole('list', { name: 'Backup codes' });
+    await visible(codeList);
+    const newCodes = (await codeList.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
+    expect(newCodes).toHaveLength(10);
+    expect(newCodes.filter((code) => oldCodes.includes(code))).toEqual([]);
+    await twoFactor.getByRole('button', { name: 'I have saved these codes' }).click();
+
+    // Off with one of the new backup codes and the password; then the password alone signs in.
+    await twoFactor.getByRole('button', { name: 'Turn off', exact: true }).click();
+    await twoFactor.getByLabel('Code', { exact: true }).fill(newCodes[0]!);
+    await twoFactor.getByLabel('Password', { exact: true }).fill(user.password);
+    await twoFactor.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+    await visible(twoFactor.getByText('Off', { exact: true }));
+    await visible(twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }));
+
+    await signOutFromMenu(page);
+    await submitPasswordSignIn(page, user.username, user.password);
+    await inLibraryAs(page, user.username);
   });
 });
