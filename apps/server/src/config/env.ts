@@ -4,9 +4,34 @@ import { z } from 'zod';
 
 const GiB = 1024 ** 3;
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** Where a reverse proxy normally runs: this machine or the private network. */
+const PRIVATE_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Which proxies to believe about the client's address (`X-Forwarded-For`): the client is the first address,
+ * reading from the nearest hop outwards, that is not a trusted proxy, so entries a client writes itself
+ * further left are never believed. `true` trusts proxies on this machine and private networks; otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | string[] => {
+  const v = raw.trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(v)) return false;
+  if (['true', '1', 'yes'].includes(v)) return PRIVATE_NETWORKS;
+  const list = v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const ipOrCidr = /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/;
+  const bad = list.find((p) => !ipOrCidr.test(p) || /^\d+$/.test(p));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected true/false or the proxies' addresses/CIDR ranges, separated by commas; got "${bad}"`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
 
 /** `host=Name,host2=Name 2` → map of host → product name. */
 const brands = z.string().transform((raw, ctx) => {
@@ -51,7 +76,7 @@ const EnvSchema = z.object({
     .default(4 * GiB),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),

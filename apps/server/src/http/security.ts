@@ -25,6 +25,10 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     hsts: false,
   });
+  // API answers carry session tokens, two-factor secrets, backup codes and private data: no cache keeps them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   // Per-route limits only (`config.rateLimit` on the auth routes).
   await app.register(rateLimit, {
     global: false,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, registerUser } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
 describe('health, config, docs and error shape', () => {
@@ -46,6 +47,16 @@ describe('health, config, docs and error shape', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('tells browsers and proxies to keep no copy of API answers, which carry tokens and secrets', async () => {
+    const { token } = await registerUser(server);
+    const setup = await fetch(`${server.url}/api/auth/2fa/setup`, { method: 'POST', headers: authHeaders(token) });
+    expect(setup.status).toBe(200);
+    expect(setup.headers.get('cache-control')).toBe('no-store');
+    const refused = await fetch(`${server.url}/api/auth/me`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
   });
 });
 
