@@ -96,13 +96,14 @@ describe('two-factor authentication', () => {
     const { twoFactor: afterwards } = await openSecurityScreen(page);
     await visible(afterwards.getByText('8 backup codes left'));
 
-    // The Activity screen tells how each sign-in happened, newest first.
+    // The Activity screen tells how each sign-in happened, and the refused one, newest first.
     await page.goto('/activity');
     const events = page.getByRole('list', { name: 'Account security events' });
     await visible(events);
     const lines = await events.getByRole('listitem').locator('p:first-child').allInnerTexts();
-    expect(lines.slice(0, 4)).toEqual([
+    expect(lines.slice(0, 5)).toEqual([
       'Signed in with the password and a backup code',
+      'Failed sign-in: right password, wrong backup code',
       'Signed in with the password and a backup code',
       'Signed in with the password and an authenticator code',
       'Two-factor authentication turned on',

@@ -244,11 +244,13 @@ export const SecurityEvent = z
     id: z.number().int(),
     type: SecurityEventType,
     createdAt: z.string(),
+  /** a wrong password or code, or a passkey that did not verify, on this account */
+  'sign_in_failed',
     /** e.g. 'Chrome on Android' */
     device: z.string(),
     ip: z.string().nullable(),
     detail: z.object({
-      /** sign_in: how */
+      /** sign_in: how; sign_in_failed: what was wrong (password, two_factor or backup_code code, passkey) */
       method: z.enum(SIGN_IN_METHODS).optional(),
       /** passkey_added / passkey_removed / sign_in with a passkey */
       deviceName: z.string().optional(),

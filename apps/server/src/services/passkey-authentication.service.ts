@@ -20,7 +20,7 @@ import {
 } from './login-throttle.service';
 import { relyingParty, WEBAUTHN_TIMEOUT_MS } from './passkeys.service';
 import type { RequestMeta } from './security-events.service';
-import { finishSignIn } from './sign-in.service';
+import { finishSignIn, recordSignInFailure } from './sign-in.service';
 
 /**
  * Options for a discoverable ("username-less") sign-in: no allowCredentials, ever. The answer is the same
@@ -67,8 +67,12 @@ export async function verifyPasskeySignIn(
   const accountKey = throttleKeys.passkeyAccount(ctx, passkey.user_id);
   const keys = [ipKey, accountKey];
   await assertNotThrottled(ctx, [accountKey]);
+  const accountFailed = async () => {
+    await recordSignInFailure(ctx, passkey.user_id, meta, { method: 'passkey', deviceName: passkey.device_name });
+    return fail(keys, failed());
+  };
   if (response.response.userHandle && response.response.userHandle !== passkey.user_handle) {
-    throw await fail(keys, failed());
+    throw await accountFailed();
   }
 
   const rp = relyingParty(ctx);
@@ -100,7 +104,7 @@ export async function verifyPasskeySignIn(
   } catch (err) {
     // A lower counter than stored means the key may have been cloned: refuse, and say nothing more.
     ctx.log.warn({ err: (err as Error).message, passkeyId: passkey.id }, 'passkey sign-in refused');
-    throw await fail(keys, failed());
+    throw await accountFailed();
   }
 
   const user = await findUserById(ctx.db, passkey.user_id);

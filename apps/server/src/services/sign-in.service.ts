@@ -35,7 +35,10 @@ export async function beginPasswordSignIn(
   let method: SecurityEventDetail['method'] = 'password';
 
   return {
-    failed: () => recordFailure(ctx, keys),
+    async failed() {
+      await recordFailure(ctx, keys);
+      if (attempt.userId !== undefined) await recordSignInFailure(ctx, attempt.userId, meta, { method: 'password' });
+    },
     async secondFactor(body) {
       if (attempt.userId === undefined) return undefined;
       const row = await findEnabledTwoFactor(ctx, attempt.userId);
@@ -44,6 +47,8 @@ export async function beginPasswordSignIn(
       const check = await useSecondFactorCode(ctx, row, body.twoFactorToken, body.isBackupCode ? 'backup' : 'either');
       if (!check.ok) {
         await recordFailure(ctx, keys);
+        const method = body.isBackupCode ? 'backup_code' : 'two_factor';
+        await recordSignInFailure(ctx, attempt.userId, meta, { method });
         throw unauthorized(codeRefusalMessage(check.reason), 'invalid_two_factor_code');
       }
       method = check.method;
@@ -80,4 +85,19 @@ export async function finishSignIn(
   const result = await issueSession(ctx, user, meta);
   await recordSecurityEvent(ctx, user.id, 'sign_in', meta, detail);
   return result;
+}
+
+/**
+ * A failed attempt on an existing account (wrong password, wrong code, a passkey that did not verify): a
+ * warning in the log and a line on the account's Activity screen, so its owner sees someone trying. Never
+ * the secret that was tried. Attempts refused by the lockout are not recorded, which bounds the count.
+ */
+export async function recordSignInFailure(
+  ctx: AppContext,
+  userId: number,
+  meta: RequestMeta,
+  detail: SecurityEventDetail,
+): Promise<void> {
+  ctx.log.warn({ userId, method: detail.method, ip: meta.ip }, 'sign-in failed');
+  await recordSecurityEvent(ctx, userId, 'sign_in_failed', meta, detail);
 }

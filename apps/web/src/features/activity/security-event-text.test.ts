@@ -25,6 +25,19 @@ describe('security event text', () => {
     );
   });
 
+  it('says what was wrong in a failed sign-in, never what was typed', () => {
+    expect(securityEventText(at('sign_in_failed', { method: 'password' }))).toBe('Failed sign-in: wrong password');
+    expect(securityEventText(at('sign_in_failed', { method: 'two_factor' }))).toBe(
+      'Failed sign-in: right password, wrong authenticator code',
+    );
+    expect(securityEventText(at('sign_in_failed', { method: 'backup_code' }))).toBe(
+      'Failed sign-in: right password, wrong backup code',
+    );
+    expect(securityEventText(at('sign_in_failed', { method: 'passkey', deviceName: 'Pixel' }))).toBe(
+      'Failed sign-in with the passkey “Pixel”',
+    );
+  });
+
   it('names the change and counts the devices signed out', () => {
     expect(securityEventText(at('account_created'))).toBe('Account created');
     expect(securityEventText(at('account_created', { provider: 'Google' }))).toBe('Account created with Google');

@@ -9,6 +9,15 @@ const SIGN_IN: Record<NonNullable<SecurityEvent['detail']['method']>, (e: Securi
   identity_provider: (e) => `Signed in with ${e.detail.provider ?? 'an identity provider'}`,
 };
 
+const FAILED: Record<NonNullable<SecurityEvent['detail']['method']>, (e: SecurityEvent) => string> = {
+  password: () => 'Failed sign-in: wrong password',
+  two_factor: () => 'Failed sign-in: right password, wrong authenticator code',
+  backup_code: () => 'Failed sign-in: right password, wrong backup code',
+  passkey: (e) =>
+    e.detail.deviceName ? `Failed sign-in with the passkey “${e.detail.deviceName}”` : 'Failed sign-in with a passkey',
+  identity_provider: (e) => `Failed sign-in with ${e.detail.provider ?? 'an identity provider'}`,
+};
+
 function devices(count: number | undefined) {
   return count === 1 ? '1 other device' : `${count ?? 0} other devices`;
 }
@@ -21,6 +30,8 @@ export function securityEventText(event: SecurityEvent): string {
       return detail.provider ? `Account created with ${detail.provider}` : 'Account created';
     case 'sign_in':
       return detail.method ? SIGN_IN[detail.method](event) : 'Signed in';
+    case 'sign_in_failed':
+      return detail.method ? FAILED[detail.method](event) : 'Failed sign-in';
     case 'password_changed':
       return detail.count ? `Password changed; ${devices(detail.count)} signed out` : 'Password changed';
     case 'two_factor_enabled':

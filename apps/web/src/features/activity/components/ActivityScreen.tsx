@@ -39,7 +39,11 @@ export function ActivityScreen() {
         >
           {list.map((event) => (
             <li key={event.id} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
-              <p className="flex-1 text-sm font-medium text-zinc-900">{securityEventText(event)}</p>
+              <p
+                className={`flex-1 text-sm font-medium ${event.type === 'sign_in_failed' ? 'text-red-700' : 'text-zinc-900'}`}
+              >
+                {securityEventText(event)}
+              </p>
               <p className="text-xs text-zinc-500">
                 {event.device}
                 {event.ip && ` · ${event.ip}`} ·{' '}
