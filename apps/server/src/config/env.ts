@@ -75,6 +75,7 @@ const EnvSchema = z.object({
     .positive()
     .default(4 * GiB),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: trustProxy.default(false),
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -123,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600 * 1000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     ffmpegPath: e.FFMPEG_PATH,

@@ -10,6 +10,8 @@ export interface NewSession {
   ip?: string | null;
   /** Defaults to now. */
   lastUsedAt?: Date;
+  /** Defaults to now. */
+  createdAt?: Date;
 }
 
 export async function insertSession(db: DB, session: NewSession): Promise<SessionRow> {
@@ -22,6 +24,7 @@ export async function insertSession(db: DB, session: NewSession): Promise<Sessio
       user_agent: session.userAgent ?? null,
       ip: session.ip ?? null,
       ...(session.lastUsedAt ? { last_used_at: sql`${session.lastUsedAt.toISOString()}::timestamptz` } : {}),
+      ...(session.createdAt ? { created_at: sql`${session.createdAt.toISOString()}::timestamptz` } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -32,6 +35,7 @@ export interface SessionWithUser {
   expiresAt: Date;
   revokedAt: Date | null;
   lastUsedAt: Date;
+  createdAt: Date;
   userId: number;
   username: string;
   email: string;
@@ -46,6 +50,7 @@ export async function findSessionByTokenHash(db: DB, tokenHash: string): Promise
       'sessions.expires_at as expiresAt',
       'sessions.revoked_at as revokedAt',
       sql<Date>`sessions.last_used_at`.as('lastUsedAt'),
+      sql<Date>`sessions.created_at`.as('createdAt'),
       'users.id as userId',
       'users.username as username',
       'users.email as email',

@@ -40,7 +40,7 @@ export async function createSession(
   await insertSession(db, {
     userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
+    expiresAt: new Date(Date.now() + Math.min(ctx.config.sessionTtlMs, ctx.config.sessionMaxMs)),
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     ip: meta.ip ?? null,
   });
@@ -49,7 +49,8 @@ export async function createSession(
 
 /**
  * The session for a presented token, or undefined when it is unknown, expired or revoked.
- * A session in use is kept alive: once less than half its lifetime remains, it is extended.
+ * A session in use is kept alive: once less than half its lifetime remains, it is extended, but never past
+ * SESSION_MAX_DAYS after its sign-in: then the person signs in again, whatever happened in between.
  */
 export async function authenticateToken(ctx: AppContext, token: string): Promise<AuthenticatedSession | undefined> {
   const found = await findSessionByTokenHash(ctx.db, hashToken(token));
@@ -59,7 +60,8 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
   if (now.getTime() - new Date(found.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS) {
     const ttl = ctx.config.sessionTtlMs;
     const remaining = new Date(found.expiresAt).getTime() - now.getTime();
-    const extendTo = remaining < ttl / 2 ? new Date(now.getTime() + ttl) : undefined;
+    const latest = new Date(found.createdAt).getTime() + ctx.config.sessionMaxMs;
+    const extendTo = remaining < ttl / 2 ? new Date(Math.min(now.getTime() + ttl, latest)) : undefined;
     await touchSession(ctx.db, found.sessionId, extendTo);
   }
   return { sessionId: found.sessionId, user: { id: found.userId, username: found.username, email: found.email } };

@@ -12,9 +12,9 @@ describe('sessions', () => {
   });
   afterAll(() => stopTestServer(server));
 
-  async function sessionToken(userId: number, expiresAt: Date, lastUsedAt?: Date) {
+  async function sessionToken(userId: number, expiresAt: Date, lastUsedAt?: Date, createdAt?: Date) {
     const token = newSessionToken();
-    await insertSession(server.ctx.db, { userId, tokenHash: hashToken(token), expiresAt, lastUsedAt });
+    await insertSession(server.ctx.db, { userId, tokenHash: hashToken(token), expiresAt, lastUsedAt, createdAt });
     return token;
   }
 
@@ -48,6 +48,18 @@ describe('sessions', () => {
     const untouchedExpiry = await stored(fresh);
     expect(new Date(untouchedExpiry.expiresAt).getTime()).toBeLessThan(Date.now() + ttl - DAY / 2);
     expect(new Date(untouchedExpiry.lastUsedAt).getTime()).toBeGreaterThan(minutesAgo.getTime());
+  });
+
+  it('never keeps a session past SESSION_MAX_DAYS after its sign-in, however much it is used', async () => {
+    const { user } = await registerUser(server);
+    const max = server.ctx.config.sessionMaxMs;
+    const hourAgo = new Date(Date.now() - 3600_000);
+    // Signed in nearly the maximum ago, used every day since, now in the last day of its lifetime.
+    const old = await sessionToken(user.id, new Date(Date.now() + DAY / 2), hourAgo, new Date(Date.now() - max + DAY));
+    expect((await api(server, old).get('/api/auth/me')).status).toBe(200);
+    const capped = new Date((await stored(old)).expiresAt).getTime();
+    expect(capped).toBeLessThanOrEqual(Date.now() + DAY);
+    expect(capped).toBeGreaterThan(Date.now() + DAY / 2);
   });
 
   it('refuses a token once logged out, also for a second logout', async () => {
