@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOidcTestProvider, type OidcTestProvider } from '../apps/server/test/oidc-test-provider';
+import * as api from './support/api';
 import { useE2e } from './support/e2e';
 import { inLibraryAs } from './support/sign-in';
 import { atPath, storageItem, visible } from './support/ui';
@@ -21,7 +22,7 @@ afterAll(() => provider?.close());
 let people = 0;
 
 /** Someone with an account at the provider, who is the next to sign in there. */
-function personAtProvider(account: { email_verified: boolean }) {
+function personAtProvider(account: { email_verified: boolean; email?: string }) {
   if (!provider) throw new Error('The identity provider is not running (see useE2e env)');
   people += 1;
   const subject = `acme-subject-${people}`;
@@ -90,5 +91,31 @@ describe('sign-in with the identity provider', () => {
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await atPath(page, '/login');
     await visible(page.getByRole('heading', { name: 'Welcome back' }));
+  });
+
+  it('asks an account with two-factor on for its code after the provider, and signs in only with it', async () => {
+    const user = await e2e.signUp('tove');
+    const { app } = await api.enableTwoFactor(e2e.apiBase, user.token);
+    // The provider's verified e-mail address is the account's: signing in there links it, after the code.
+    personAtProvider({ email_verified: true, email: user.email });
+    const page = await e2e.open();
+    await continueWithProvider(page);
+
+    await atPath(page, '/login/oidc-callback');
+    await visible(page.getByRole('heading', { name: 'Two-factor authentication' }));
+    expect(await storageItem(page, 'auth_token'), 'signed in before the code').toBeNull();
+    expect(new URL(page.url()).hash).toBe('');
+
+    await page.getByLabel('6-digit code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await visible(page.getByRole('alert'));
+    expect(await page.getByRole('alert').innerText()).toContain('That code is not valid');
+    expect(await storageItem(page, 'auth_token')).toBeNull();
+
+    await page.getByLabel('6-digit code').fill(app.nextCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await inLibraryAs(page, user.username);
+    const token = await storageItem(page, 'auth_token');
+    expect(await api.sessionStatus(e2e.apiBase, token!)).toBe(200);
   });
 });

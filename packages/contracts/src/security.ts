@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Password } from './auth';
+import { AuthResult, Password } from './auth';
 
 /** Sign-in security: two-factor codes, passkeys, identity-provider sign-in, sessions, security events. */
 
@@ -181,6 +181,26 @@ export const IdentityProviderSignInBody = z.object({
   state: z.string().min(1, 'Start the sign-in again').max(128),
 });
 export type IdentityProviderSignInBody = z.infer<typeof IdentityProviderSignInBody>;
+
+/** The account has two-factor authentication on: nothing is signed in or linked until its code is given. */
+export const IdentityProviderTwoFactorRequired = z.object({
+  requires2FA: z.literal(true),
+  /** single use, 5 minutes: send it back with the code to /auth/google/2fa */
+  challengeKey: z.string(),
+});
+export type IdentityProviderTwoFactorRequired = z.infer<typeof IdentityProviderTwoFactorRequired>;
+
+export const IdentityProviderSignInResult = z.union([AuthResult, IdentityProviderTwoFactorRequired]);
+export type IdentityProviderSignInResult = z.infer<typeof IdentityProviderSignInResult>;
+
+export const IdentityProviderTwoFactorBody = z.object({
+  /** from the `{requires2FA: true, challengeKey}` answer of /auth/google */
+  challengeKey: z.string().min(1, 'Start the sign-in again').max(128),
+  /** an authenticator code, or a backup code with `isBackupCode` */
+  twoFactorToken: TwoFactorCode,
+  isBackupCode: z.boolean().optional(),
+});
+export type IdentityProviderTwoFactorBody = z.infer<typeof IdentityProviderTwoFactorBody>;
 
 // ---------- sessions ----------
 

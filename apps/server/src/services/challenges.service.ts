@@ -3,8 +3,11 @@ import type { AppContext } from '../context';
 import type { AuthChallengeRow } from '../db/sign-in-security.schema';
 import { insertChallenge, pruneChallenges, takeChallenge } from '../repositories/auth-challenges.repository';
 
-/** Short-lived, single-use values a client must present back: WebAuthn challenges, OpenID Connect states. */
-export type ChallengePurpose = 'passkey-register' | 'passkey-authenticate' | 'oidc-state';
+/**
+ * Short-lived, single-use values a client must present back: WebAuthn challenges, OpenID Connect states,
+ * and the ticket of an identity-provider sign-in that waits for the account's second factor.
+ */
+export type ChallengePurpose = 'passkey-register' | 'passkey-authenticate' | 'oidc-state' | 'oidc-second-factor';
 
 /** Long enough for a person to find their phone or security key, short enough to be useless when stolen. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -36,4 +39,18 @@ export async function useChallenge(
   const row = await takeChallenge(ctx.db, keyHash(key), purpose);
   if (!row || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
   return row;
+}
+
+/**
+ * Puts back a challenge taken with useChallenge, unchanged and with its original expiry, so that it can be
+ * presented once more (after a wrong code, say). Whoever takes it next is again the only one to get it.
+ */
+export async function restoreChallenge(ctx: AppContext, row: AuthChallengeRow): Promise<void> {
+  await insertChallenge(ctx.db, {
+    keyHash: row.key_hash,
+    purpose: row.purpose,
+    userId: row.user_id,
+    challenge: row.challenge,
+    expiresAt: new Date(row.expires_at),
+  });
 }

@@ -135,6 +135,7 @@ describe('register, login, me, logout', () => {
         'DELETE /api/auth/passkey/{id}',
         'POST /api/auth/google/start',
         'POST /api/auth/google',
+        'POST /api/auth/google/2fa',
         'GET /api/auth/sessions',
         'DELETE /api/auth/sessions/{id}',
         'POST /api/auth/sessions/revoke-others',

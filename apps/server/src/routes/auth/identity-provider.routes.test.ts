@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerUser } from '../../../test/factories';
 import { startOidcTestProvider, type OidcTestProvider } from '../../../test/oidc-test-provider';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+import { codeForStep, currentStep } from '../../../test/totp-codes';
 
 const PUBLIC_URL = 'https://fanout.test';
 const CLIENT_ID = 'fanout-test-client';
@@ -222,6 +223,219 @@ describe('sign-in with the identity provider', () => {
     });
     expect(stale.status).toBe(403);
     expect(stale.body.code).toBe('reauthentication_required');
+  });
+
+  describe('to an account with two-factor authentication on', () => {
+    const EXPIRED = {
+      error: 'Google login failed: the sign-in expired or was already used. Try again',
+      code: 'identity_provider_state_invalid',
+    };
+
+    /** Turns two-factor on with the code of the current step; that step is then used up. */
+    async function turnOnTwoFactor(token: string) {
+      const setup = await api(server, token).post('/api/auth/2fa/setup');
+      expect(setup.status).toBe(200);
+      const secret: string = setup.body.secret;
+      const step = currentStep();
+      const enableCode = codeForStep(secret, step);
+      const enabled = await api(server, token).post('/api/auth/2fa/enable', { token: enableCode });
+      expect(enabled.status).toBe(200);
+      return { secret, step, enableCode, backupCodes: enabled.body.backupCodes as string[] };
+    }
+
+    /** An account with a password, linked to a person at the provider (by e-mail, before two-factor was on). */
+    async function linkedAccountWithTwoFactor() {
+      const account = await registerUser(server);
+      const who = person({ email: account.user.email });
+      const linked = await signInAs(who.subject);
+      expect(linked.status).toBe(200);
+      expect(linked.body.user.id).toBe(account.user.id);
+      return { ...account, who, ...(await turnOnTwoFactor(account.token)) };
+    }
+
+    /** A provider sign-in that must stop at the second factor: no session, only a ticket. */
+    async function heldSignIn(subject: string): Promise<string> {
+      const res = await signInAs(subject);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ requires2FA: true, challengeKey: expect.any(String) });
+      return res.body.challengeKey;
+    }
+
+    const secondFactor = (body: { challengeKey: string; twoFactorToken: string; isBackupCode?: boolean }) =>
+      api(server).post('/api/auth/google/2fa', body);
+
+    const sessionCount = async (userId: number) =>
+      (await server.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).length;
+
+    const failureCount = async (userId: number) =>
+      (await server.ctx.db.selectFrom('auth_failures').select('id').where('key', '=', `login:user:${userId}`).execute())
+        .length;
+
+    it('asks for the code instead of signing in; a wrong code is refused and counted, then the right one signs in', async () => {
+      const owner = await linkedAccountWithTwoFactor();
+      const sessions = await sessionCount(owner.user.id);
+      const challengeKey = await heldSignIn(owner.who.subject);
+      expect(await sessionCount(owner.user.id)).toBe(sessions);
+
+      const wrong = await secondFactor({ challengeKey, twoFactorToken: '000000' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body).toEqual({ error: expect.stringContaining('not valid'), code: 'invalid_two_factor_code' });
+      expect(await failureCount(owner.user.id)).toBe(1);
+      expect(await sessionCount(owner.user.id)).toBe(sessions);
+      const afterWrong = (await api(server, owner.token).get('/api/activity/security')).body.events;
+      expect(afterWrong[0]).toMatchObject({
+        type: 'sign_in_failed',
+        detail: { method: 'two_factor', provider: 'Google' },
+      });
+
+      // The same ticket, with the right code.
+      const res = await secondFactor({ challengeKey, twoFactorToken: codeForStep(owner.secret, owner.step + 1) });
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ id: owner.user.id, email: owner.user.email });
+      const me = await api(server, res.body.token).get('/api/auth/me');
+      expect(me.status).toBe(200);
+      expect(me.body.user.id).toBe(owner.user.id);
+      expect(await failureCount(owner.user.id)).toBe(0);
+
+      const events = (await api(server, res.body.token).get('/api/activity/security')).body.events as {
+        type: string;
+        detail: object;
+      }[];
+      expect(events[0]).toEqual(
+        expect.objectContaining({ type: 'sign_in', detail: { method: 'identity_provider', provider: 'Google' } }),
+      );
+      expect(events.filter((e) => e.type === 'identity_linked')).toHaveLength(1);
+
+      // A ticket finishes one sign-in.
+      const reused = await secondFactor({ challengeKey, twoFactorToken: owner.backupCodes[0]!, isBackupCode: true });
+      expect(reused.status).toBe(401);
+      expect(reused.body).toEqual(EXPIRED);
+    });
+
+    it('refuses a replayed authenticator code, and takes each backup code once', async () => {
+      const owner = await linkedAccountWithTwoFactor();
+      const challengeKey = await heldSignIn(owner.who.subject);
+      const replayed = await secondFactor({ challengeKey, twoFactorToken: owner.enableCode });
+      expect(replayed.status).toBe(401);
+      expect(replayed.body).toEqual({
+        error: expect.stringContaining('already been used'),
+        code: 'invalid_two_factor_code',
+      });
+
+      const backupCode = owner.backupCodes[0]!;
+      const withBackup = await secondFactor({ challengeKey, twoFactorToken: backupCode, isBackupCode: true });
+      expect(withBackup.status).toBe(200);
+      expect((await api(server, withBackup.body.token).get('/api/auth/me')).status).toBe(200);
+
+      const again = await heldSignIn(owner.who.subject);
+      const usedBackup = await secondFactor({ challengeKey: again, twoFactorToken: backupCode, isBackupCode: true });
+      expect(usedBackup.status).toBe(401);
+      expect(usedBackup.body.code).toBe('invalid_two_factor_code');
+      const code = codeForStep(owner.secret, owner.step + 1);
+      expect((await secondFactor({ challengeKey: again, twoFactorToken: code })).status).toBe(200);
+
+      // That authenticator code is used up here and at password sign-in alike.
+      const third = await heldSignIn(owner.who.subject);
+      const usedCode = await secondFactor({ challengeKey: third, twoFactorToken: code });
+      expect(usedCode.status).toBe(401);
+      expect(usedCode.body.error).toContain('already been used');
+      const login = await api(server).post('/api/auth/login', {
+        identifier: owner.user.email,
+        password: owner.password,
+        twoFactorToken: code,
+      });
+      expect(login.status).toBe(401);
+    });
+
+    it('refuses an unknown ticket, and a state of the provider sign-in as one', async () => {
+      const unknown = await secondFactor({ challengeKey: 'not-a-ticket-we-issued', twoFactorToken: '123456' });
+      expect(unknown.status).toBe(401);
+      expect(unknown.body).toEqual(EXPIRED);
+      const started = await start();
+      const state = await secondFactor({ challengeKey: started.state, twoFactorToken: '123456' });
+      expect(state.status).toBe(401);
+      expect(state.body).toEqual(EXPIRED);
+    });
+
+    it('finishes one sign-in when the same ticket is sent twice at once', async () => {
+      const owner = await linkedAccountWithTwoFactor();
+      const sessions = await sessionCount(owner.user.id);
+      const challengeKey = await heldSignIn(owner.who.subject);
+      // Two different good codes, so only the ticket can stop the second.
+      const answers = await Promise.all(
+        owner.backupCodes
+          .slice(0, 2)
+          .map((code) => secondFactor({ challengeKey, twoFactorToken: code, isBackupCode: true })),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+      expect(answers.find((r) => r.status === 401)?.body).toEqual(EXPIRED);
+      expect(await sessionCount(owner.user.id)).toBe(sessions + 1);
+    });
+
+    it('locks the account after too many wrong codes, as password sign-in does, and keeps the ticket', async () => {
+      const owner = await linkedAccountWithTwoFactor();
+      const challengeKey = await heldSignIn(owner.who.subject);
+      const max = server.ctx.config.authLockout.maxFailuresPerAccount;
+      for (let i = 0; i < max; i++) {
+        expect((await secondFactor({ challengeKey, twoFactorToken: '000000' })).status).toBe(401);
+      }
+      const limited = await secondFactor({ challengeKey, twoFactorToken: codeForStep(owner.secret, owner.step + 1) });
+      expect(limited.status).toBe(429);
+      expect(limited.body.code).toBe('rate_limited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      const login = await api(server).post('/api/auth/login', {
+        identifier: owner.user.email,
+        password: owner.password,
+      });
+      expect(login.status).toBe(429);
+      // Refused for the lock, not used up.
+      await server.ctx.db.deleteFrom('auth_failures').where('key', '=', `login:user:${owner.user.id}`).execute();
+      const res = await secondFactor({ challengeKey, twoFactorToken: codeForStep(owner.secret, owner.step + 1) });
+      expect(res.status).toBe(200);
+    });
+
+    it('links an account found by e-mail only once the code is given', async () => {
+      const account = await registerUser(server);
+      const twoFactor = await turnOnTwoFactor(account.token);
+      const who = person({ email: account.user.email });
+      const identityRows = () =>
+        server.ctx.db.selectFrom('identities').select('user_id').where('subject', '=', who.subject).execute();
+      const eventTypes = async () =>
+        ((await api(server, account.token).get('/api/activity/security')).body.events as { type: string }[]).map(
+          (e) => e.type,
+        );
+
+      const first = await heldSignIn(who.subject);
+      expect(await identityRows()).toEqual([]);
+      expect(await eventTypes()).not.toContain('identity_linked');
+      // Nothing was linked, so signing in again asks again; a wrong code links nothing either.
+      const second = await heldSignIn(who.subject);
+      expect((await secondFactor({ challengeKey: second, twoFactorToken: '000000' })).status).toBe(401);
+      expect(await identityRows()).toEqual([]);
+      expect(await eventTypes()).not.toContain('identity_linked');
+
+      const res = await secondFactor({
+        challengeKey: second,
+        twoFactorToken: codeForStep(twoFactor.secret, twoFactor.step + 1),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.user.id).toBe(account.user.id);
+      expect(await identityRows()).toEqual([{ user_id: account.user.id }]);
+      expect((await eventTypes()).slice(0, 2)).toEqual(['sign_in', 'identity_linked']);
+
+      // The other ticket still finishes, without linking twice.
+      const late = await secondFactor({
+        challengeKey: first,
+        twoFactorToken: twoFactor.backupCodes[0]!,
+        isBackupCode: true,
+      });
+      expect(late.status).toBe(200);
+      expect(await identityRows()).toHaveLength(1);
+      expect((await eventTypes()).filter((type) => type === 'identity_linked')).toHaveLength(1);
+
+      // Linked now, the account still asks for its code.
+      await heldSignIn(who.subject);
+    });
   });
 });
 

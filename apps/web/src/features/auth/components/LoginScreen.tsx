@@ -50,8 +50,9 @@ export function LoginScreen() {
   if (needsSecondFactor) {
     return (
       <TwoFactorStep
-        identifier={identifier.trim()}
-        password={password}
+        verify={async (code) =>
+          'token' in (await login.mutateAsync({ identifier: identifier.trim(), password, ...code }))
+        }
         onDone={finish}
         onBack={() => {
           setNeedsSecondFactor(false);

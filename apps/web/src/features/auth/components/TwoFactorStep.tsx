@@ -2,26 +2,33 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { errorMessage } from '@/lib/api-client';
-import { useLogin } from '../api/login';
 import { LOGIN_FAILED, validateSecondFactor } from '../validation';
 import { AuthLayout } from './AuthLayout';
 import { CodeField } from './CodeField';
 import { FormAlert } from '@/components/ui/FormAlert';
 
+export interface SecondFactorCode {
+  twoFactorToken: string;
+  isBackupCode: boolean;
+}
+
 interface TwoFactorStepProps {
-  identifier: string;
-  password: string;
+  /**
+   * Sends the code to finish the sign-in this step belongs to (password, identity provider): true once
+   * signed in, false when the server still asks for a code. Throws the server's refusal.
+   */
+  verify: (code: SecondFactorCode) => Promise<boolean>;
   onDone: () => void;
   onBack: () => void;
 }
 
 /** Second sign-in step: the authenticator code, or one of the backup codes. */
-export function TwoFactorStep({ identifier, password, onDone, onBack }: TwoFactorStepProps) {
+export function TwoFactorStep({ verify, onDone, onBack }: TwoFactorStepProps) {
   const [useBackup, setUseBackup] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [serverError, setServerError] = useState<string>();
-  const login = useLogin();
+  const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
@@ -29,12 +36,15 @@ export function TwoFactorStep({ identifier, password, onDone, onBack }: TwoFacto
     setError(problem);
     if (problem) return;
     setServerError(undefined);
+    setBusy(true);
     try {
       const twoFactorToken = useBackup ? code.trim() : code.replace(/\s/g, '');
-      const result = await login.mutateAsync({ identifier, password, twoFactorToken, isBackupCode: useBackup });
-      if ('token' in result) onDone();
+      const signedIn = await verify({ twoFactorToken, isBackupCode: useBackup });
+      setBusy(false);
+      if (signedIn) onDone();
       else setServerError('That code was not accepted. Try again.');
     } catch (err) {
+      setBusy(false);
       setServerError(errorMessage(err, LOGIN_FAILED));
     }
   }
@@ -68,8 +78,8 @@ export function TwoFactorStep({ identifier, password, onDone, onBack }: TwoFacto
           autoFocus
           fullWidth
         />
-        <Button type="submit" size="lg" className="w-full" busy={login.isPending}>
-          {login.isPending ? 'Verifying…' : 'Verify'}
+        <Button type="submit" size="lg" className="w-full" busy={busy}>
+          {busy ? 'Verifying…' : 'Verify'}
         </Button>
       </form>
       <div className="mt-6 flex flex-col items-center gap-3 text-sm">
