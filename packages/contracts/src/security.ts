@@ -244,6 +244,8 @@ export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>;
 export const SECURITY_EVENT_TYPES = [
   'account_created',
   'sign_in',
+  /** a wrong password or code, or a passkey that did not verify, on this account */
+  'sign_in_failed',
   'password_changed',
   'two_factor_enabled',
   'two_factor_disabled',
@@ -264,8 +266,6 @@ export const SecurityEvent = z
     id: z.number().int(),
     type: SecurityEventType,
     createdAt: z.string(),
-  /** a wrong password or code, or a passkey that did not verify, on this account */
-  'sign_in_failed',
     /** e.g. 'Chrome on Android' */
     device: z.string(),
     ip: z.string().nullable(),
