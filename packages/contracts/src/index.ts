@@ -4,3 +4,4 @@ export * from './auth';
 export * from './projects';
 export * from './videos';
 export * from './security';
+export * from './reauthentication';

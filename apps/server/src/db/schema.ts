@@ -23,6 +23,8 @@ export interface SessionsTable {
   last_used_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the password was last confirmed on this session (POST /auth/reauthenticate); null if never. */
+  reauthenticated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ProjectsTable {

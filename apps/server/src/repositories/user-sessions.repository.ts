@@ -23,6 +23,25 @@ export async function findUserSession(db: DB, userId: number, sessionId: number)
     .executeTakeFirst();
 }
 
+/** Notes that the password was just confirmed on this live session of the user; false when there is none. */
+export async function markSessionReauthenticated(
+  db: DB,
+  userId: number,
+  sessionId: number,
+  at: Date,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ reauthenticated_at: at })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', at)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Which of a user's live sessions to revoke: the one with this id, or all but the one with this id. */
 export type SessionSelection = { only: number } | { allBut: number };
 

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-video-thumbnail-bytes';
 import * as m0003 from './0003-sign-in-security';
+import * as m0004 from './0004-session-reauthenticated-at';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-video-thumbnail-bytes': m0002,
   '0003-sign-in-security': m0003,
+  '0004-session-reauthenticated-at': m0004,
 };

@@ -18,10 +18,16 @@ import { currentUser, requireAuth } from '../../http/auth-guard';
 import { passkeyAuthenticationOptions, verifyPasskeySignIn } from '../../services/passkey-authentication.service';
 import { passkeyRegistrationOptions, verifyPasskeyRegistration } from '../../services/passkey-registration.service';
 import { passkeysOf, removeUserPasskey, renameUserPasskey } from '../../services/passkeys.service';
+import { assertRecentlyAuthenticated } from '../../services/reauthentication.service';
 import { requestMeta } from './request-meta';
 
 const tags = ['passkeys'];
 const security = [{ bearer: [] }];
+/** The "confirm it's you" rule, for the OpenAPI descriptions of the calls it guards. */
+const RECENT_AUTH =
+  '403 `reauthentication_required` unless this session signed in, or confirmed the password with ' +
+  'POST /auth/reauthenticate, within the last 10 minutes: a stolen session token alone must not plant ' +
+  'or remove a way in.';
 
 export const passkeyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -38,11 +44,17 @@ export const passkeyRoutes =
           tags,
           security,
           summary: 'Options for navigator.credentials.create(): a discoverable passkey with user verification',
-          description: 'The challenge is single use and expires after 5 minutes.',
-          response: { 200: PasskeyRegistrationOptions, 401: ErrorBody },
+          description:
+            `The challenge is single use and expires after 5 minutes. ${RECENT_AUTH} ` +
+            'The verify call needs no check of its own: it only accepts a challenge issued by this call.',
+          response: { 200: PasskeyRegistrationOptions, 401: ErrorBody, 403: ErrorBody },
         },
       },
-      async (request) => passkeyRegistrationOptions(ctx, currentUser(request)),
+      async (request) => {
+        const user = currentUser(request);
+        await assertRecentlyAuthenticated(ctx, user.id, request.sessionId);
+        return passkeyRegistrationOptions(ctx, user);
+      },
     );
 
     app.post(
@@ -141,12 +153,15 @@ export const passkeyRoutes =
           tags,
           security,
           summary: 'Remove a passkey',
+          description: RECENT_AUTH,
           params: IdParams,
-          response: { 200: OkResponse, 401: ErrorBody, 404: ErrorBody },
+          response: { 200: OkResponse, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
         },
       },
       async (request) => {
-        await removeUserPasskey(ctx, currentUser(request), request.params.id, requestMeta(request));
+        const user = currentUser(request);
+        await assertRecentlyAuthenticated(ctx, user.id, request.sessionId);
+        await removeUserPasskey(ctx, user, request.params.id, requestMeta(request));
         return { ok: true as const };
       },
     );

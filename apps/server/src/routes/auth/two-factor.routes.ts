@@ -19,6 +19,7 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
 } from '../../services/two-factor.service';
+import { assertRecentlyAuthenticated } from '../../services/reauthentication.service';
 import { requestMeta } from './request-meta';
 
 const tags = ['two-factor'];
@@ -36,10 +37,19 @@ export const twoFactorRoutes =
           tags,
           security,
           summary: 'Start setting up an authenticator app: a new secret, pending until /auth/2fa/enable confirms it',
-          response: { 200: TwoFactorSetupResponse, 401: ErrorBody, 409: ErrorBody },
+          description:
+            '403 `reauthentication_required` unless this session signed in, or confirmed the password with ' +
+            'POST /auth/reauthenticate, within the last 10 minutes (so a stolen session token alone cannot turn ' +
+            'two-factor on with its own app); /auth/2fa/enable needs no check of its own, only a code from the ' +
+            'secret issued here. 409 `two_factor_already_enabled`.',
+          response: { 200: TwoFactorSetupResponse, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
         },
       },
-      async (request) => startTwoFactorSetup(ctx, currentUser(request)),
+      async (request) => {
+        const user = currentUser(request);
+        await assertRecentlyAuthenticated(ctx, user.id, request.sessionId);
+        return startTwoFactorSetup(ctx, user);
+      },
     );
 
     app.post(

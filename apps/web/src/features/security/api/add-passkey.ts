@@ -1,6 +1,7 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import type { PasskeyRegistrationOptions, PasskeyRegisterVerifyBody, PasskeyResponse } from '@fanout/contracts';
 import { api } from '@/lib/api-client';
+import { useReauthenticated } from '../reauthentication';
 import { securityKeys, useSecurityMutation } from './security-queries';
 
 /** Options from the server, the browser's create() ceremony, then the server stores the new passkey. */
@@ -16,6 +17,7 @@ export async function addPasskey(deviceName: string): Promise<PasskeyResponse> {
   return api.post<PasskeyResponse>('/auth/passkey/register/verify', body);
 }
 
+/** Asks "Confirm it's you" first when the server wants it (the options call answers 403). */
 export function useAddPasskey() {
-  return useSecurityMutation(addPasskey, [securityKeys.passkeys]);
+  return useSecurityMutation(useReauthenticated(addPasskey), [securityKeys.passkeys]);
 }

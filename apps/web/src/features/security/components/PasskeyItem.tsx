@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDeletePasskey } from '../api/delete-passkey';
 import { useRenamePasskey } from '../api/rename-passkey';
+import { isReauthenticationCancelled } from '../reauthentication';
 
 function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
   const [name, setName] = useState(passkey.deviceName);
@@ -71,6 +72,7 @@ export function PasskeyItem({ passkey }: { passkey: Passkey }) {
       setConfirming(false);
       toast.show(`Passkey “${name}” deleted.`, 'success');
     } catch (err) {
+      if (isReauthenticationCancelled(err)) return;
       toast.show(errorMessage(err, 'The passkey could not be deleted.'), 'error');
     }
   }

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAddPasskey } from '../api/add-passkey';
 import { usePasskeys } from '../api/get-passkeys';
 import { isPasskeyPromptCancelled } from '@/features/auth';
+import { isReauthenticationCancelled } from '../reauthentication';
 import { PasskeyItem } from './PasskeyItem';
 import { SectionLoadState } from './SectionLoadState';
 import { SecuritySection } from './SecuritySection';
@@ -27,6 +28,7 @@ function AddPasskeyForm({ onClose }: { onClose: () => void }) {
       toast.show('Passkey added', 'success');
       onClose();
     } catch (err) {
+      if (isReauthenticationCancelled(err)) return;
       setError(
         isPasskeyPromptCancelled(err)
           ? 'No passkey was created: the browser prompt was closed or timed out.'

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Passkey, SessionInfo } from '@fanout/contracts';
 import { workspaceRoutes } from '@/test/api-fixtures';
 import { signIn } from '@/test/factories';
-import { stubFetch, type StubRoutes } from '@/test/fetch-stub';
+import { stubFetch, type StubAnswer, type StubRequest, type StubRoutes } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
+import { base64url } from '@/test/webauthn-stub';
 
 const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
 
@@ -250,5 +251,182 @@ describe('security screen: signed-in devices and password', () => {
       'Password changed. 2 other sessions were signed out.',
     );
     expect(within(section).getByLabelText('Current password')).toHaveValue('');
+  });
+});
+
+describe('security screen: confirm it is you', () => {
+  const PASSWORD = 'correct horse battery staple';
+  const REFUSED = {
+    status: 403,
+    body: { error: 'Confirm it is you: enter your password, then try again', code: 'reauthentication_required' },
+  };
+  const buffer = (text: string) => new TextEncoder().encode(text).buffer;
+
+  /** A browser that can make passkeys: navigator.credentials.create() answers with an attestation. */
+  function stubPasskeyCreation() {
+    vi.stubGlobal('PublicKeyCredential', class {});
+    const create = vi.fn(async () => ({
+      id: base64url('new-passkey'),
+      rawId: buffer('new-passkey'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response: { clientDataJSON: buffer('{"type":"webauthn.create"}'), attestationObject: buffer('attestation') },
+      getClientExtensionResults: () => ({}),
+    }));
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { create } });
+    onTestFinished(() => {
+      delete (navigator as { credentials?: unknown }).credentials;
+    });
+    return create;
+  }
+
+  /**
+   * The security server of this file, whose session signed in long ago: adding or removing a passkey and
+   * setting up two-factor answer 403 until POST /auth/reauthenticate confirms the password.
+   */
+  function staleSessionServer(initial: { passkeys?: Passkey[] } = {}) {
+    const { routes, state } = securityServer(initial);
+    const server = { confirmed: false };
+    const untilConfirmed = (handler: (request: StubRequest) => StubAnswer | undefined) => (request: StubRequest) =>
+      server.confirmed ? handler(request) : REFUSED;
+    routes['POST /api/auth/reauthenticate'] = ({ body }) => {
+      if ((body as { password: string }).password !== PASSWORD)
+        return { status: 400, body: { error: 'The password is not correct', code: 'invalid_password' } };
+      server.confirmed = true;
+      return { body: { ok: true, until: '2026-11-22T10:10:00Z' } };
+    };
+    routes['POST /api/auth/passkey/register/options'] = untilConfirmed(() => ({
+      body: {
+        challenge: base64url('challenge'),
+        rp: { name: 'Fanout', id: 'localhost' },
+        user: { id: base64url('user-7'), name: 'mia@example.com', displayName: 'mia.creates' },
+        pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+      },
+    }));
+    routes['POST /api/auth/passkey/register/verify'] = ({ body }) => {
+      const passkey = {
+        id: 9,
+        deviceName: (body as { deviceName?: string }).deviceName ?? 'Chrome on Linux',
+        createdAt: '2026-11-22T10:00:00Z',
+        lastUsedAt: null,
+      };
+      state.passkeys = [...state.passkeys, passkey];
+      return { status: 201, body: { passkey } };
+    };
+    const setup = routes['POST /api/auth/2fa/setup'] as StubAnswer;
+    routes['POST /api/auth/2fa/setup'] = untilConfirmed(() => setup);
+    for (const passkey of state.passkeys) {
+      const key = `DELETE /api/auth/passkey/${passkey.id}`;
+      const remove = routes[key] as (request: StubRequest) => StubAnswer;
+      routes[key] = untilConfirmed(remove);
+    }
+    return { routes, state, server };
+  }
+
+  const confirmDialog = () => screen.findByRole('dialog', { name: 'Confirm it’s you' });
+  const count = (calls: StubRequest[], method: string, url: string) =>
+    calls.filter((c) => c.method === method && c.url === url).length;
+
+  it('asks for the password when adding a passkey is refused, then adds it without another click', async () => {
+    const create = stubPasskeyCreation();
+    const { routes } = staleSessionServer();
+    const { user, calls } = open(routes);
+    const section = await region('Passkeys');
+    await user.click(await within(section).findByRole('button', { name: 'Add a passkey' }));
+    await user.type(within(section).getByLabelText('Passkey name'), 'Work laptop');
+    await user.click(within(section).getByRole('button', { name: 'Create passkey' }));
+
+    const dialog = await confirmDialog();
+    expect(dialog).toHaveAccessibleDescription(/Enter your password to continue/);
+    expect(within(dialog).getByLabelText('Password')).toHaveFocus();
+    expect(create).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByLabelText('Password'), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const list = await within(section).findByRole('list', { name: 'Passkeys' });
+    expect(await within(list).findByText('Work laptop')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/reauthenticate')?.body).toEqual({ password: PASSWORD });
+    expect(count(calls, 'POST', '/api/auth/passkey/register/options')).toBe(2);
+    expect(count(calls, 'POST', '/api/auth/passkey/register/verify')).toBe(1);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong password in the dialog, and Cancel leaves everything as it was', async () => {
+    const create = stubPasskeyCreation();
+    const { routes, state } = staleSessionServer();
+    const { user, calls } = open(routes);
+    const section = await region('Passkeys');
+    await user.click(await within(section).findByRole('button', { name: 'Add a passkey' }));
+    await user.click(within(section).getByRole('button', { name: 'Create passkey' }));
+
+    const dialog = await confirmDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(within(dialog).getByText('Enter your password')).toBeInTheDocument();
+    expect(count(calls, 'POST', '/api/auth/reauthenticate')).toBe(0);
+
+    await user.type(within(dialog).getByLabelText('Password'), 'not my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The password is not correct');
+    expect(screen.getByRole('dialog', { name: 'Confirm it’s you' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Sign in again' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // No error, the form still open, nothing added, and nothing tried again.
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Create passkey' })).toBeEnabled();
+    expect(within(section).getByText('No passkeys yet')).toBeInTheDocument();
+    expect(state.passkeys).toEqual([]);
+    expect(count(calls, 'POST', '/api/auth/passkey/register/options')).toBe(1);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('asks before deleting a passkey and before setting up two-factor, then goes on', async () => {
+    const { routes } = staleSessionServer({
+      passkeys: [{ id: 8, deviceName: 'Pixel phone', createdAt: '2026-10-02T08:00:00Z', lastUsedAt: null }],
+    });
+    const { user, calls } = open(routes);
+    const passkeys = await region('Passkeys');
+    await user.click(await within(passkeys).findByRole('button', { name: 'Delete Pixel phone' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete this passkey?' })).getByRole('button', { name: 'Delete' }),
+    );
+
+    const dialog = await confirmDialog();
+    await user.type(within(dialog).getByLabelText('Password'), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(passkeys).queryByText('Pixel phone')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(count(calls, 'DELETE', '/api/auth/passkey/8')).toBe(2);
+
+    // Confirmed now: two-factor setup goes through without asking again.
+    const twoFactor = await region('Two-factor authentication');
+    await user.click(within(twoFactor).getByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(await within(twoFactor).findByLabelText('Setup key')).toHaveValue('JBSWY3DPEHPK3PXP');
+    expect(count(calls, 'POST', '/api/auth/reauthenticate')).toBe(1);
+  });
+
+  it('asks before setting up two-factor; cancelling leaves the section as it was', async () => {
+    const { routes } = staleSessionServer();
+    const { user, calls } = open(routes);
+    const twoFactor = await region('Two-factor authentication');
+    const start = await within(twoFactor).findByRole('button', { name: 'Set up two-factor authentication' });
+    await user.click(start);
+    await user.click(within(await confirmDialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(twoFactor).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(twoFactor).getByRole('button', { name: 'Set up two-factor authentication' })).toBeEnabled();
+
+    await user.click(within(twoFactor).getByRole('button', { name: 'Set up two-factor authentication' }));
+    const dialog = await confirmDialog();
+    await user.type(within(dialog).getByLabelText('Password'), PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(twoFactor).findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(count(calls, 'POST', '/api/auth/2fa/setup')).toBe(3);
   });
 });

@@ -3,6 +3,7 @@ import { usePageTitle } from '@/features/config';
 import { PageHeader } from '@/components/ui/States';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
+import { ReauthenticationProvider } from './ReauthenticationProvider';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
@@ -15,12 +16,14 @@ export function SecurityScreen() {
         title="Security"
         subtitle={`How ${user?.username ?? 'your account'} signs in, and where it is signed in.`}
       />
-      <div className="space-y-5">
-        <TwoFactorSection />
-        <PasskeysSection />
-        <SessionsSection />
-        <PasswordSection />
-      </div>
+      <ReauthenticationProvider>
+        <div className="space-y-5">
+          <TwoFactorSection />
+          <PasskeysSection />
+          <SessionsSection />
+          <PasswordSection />
+        </div>
+      </ReauthenticationProvider>
     </>
   );
 }

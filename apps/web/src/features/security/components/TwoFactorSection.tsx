@@ -10,6 +10,7 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useRegenerateBackupCodes } from '../api/regenerate-backup-codes';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { useTwoFactorStatus } from '../api/two-factor-status';
+import { isReauthenticationCancelled } from '../reauthentication';
 import { BackupCodesPanel } from './BackupCodesPanel';
 import { SectionLoadState } from './SectionLoadState';
 import { SecuritySection } from './SecuritySection';
@@ -43,6 +44,7 @@ export function TwoFactorSection() {
     try {
       setStep({ kind: 'setup', setup: await setup.mutateAsync() });
     } catch (error) {
+      if (isReauthenticationCancelled(error)) return;
       setSetupError(errorMessage(error, 'Two-factor setup could not start. Try again.'));
     }
   }
