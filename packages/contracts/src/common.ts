@@ -9,8 +9,27 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The largest value of a PostgreSQL `integer` column: every id fits in one. */
+export const MAX_ID = 2_147_483_647;
+
+const ID_TEXT_MESSAGE = 'Expected a positive whole number';
+
+/**
+ * An id written as text (a path parameter, a query parameter, a form field): plain decimal digits, no
+ * sign, leading zero, exponent, hex or spaces, at most MAX_ID; parsed to a number. `z.coerce.number()`
+ * took `0x10`, `1e3`, `+1` and `01` too. The OpenAPI document shows it as the integer it stands for.
+ */
+export const IdText = z
+  .string()
+  .refine((text) => /^[1-9]\d{0,9}$/.test(text) && Number(text) <= MAX_ID, ID_TEXT_MESSAGE)
+  .transform(Number)
+  .meta({ type: 'integer', format: 'int32', minimum: 1, maximum: MAX_ID });
+
+/** An id in a JSON body, where it is a number already. */
+export const Id = z.number().int().positive().max(MAX_ID);
+
 export const IdParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: IdText,
 });
 export type IdParams = z.infer<typeof IdParams>;
 

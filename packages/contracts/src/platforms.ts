@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdText } from './common';
 
 export const PLATFORM_KEYS = ['instagram', 'tiktok', 'youtube', 'facebook', 'x', 'reddit'] as const;
 export const PlatformKey = z.enum(PLATFORM_KEYS);
@@ -21,7 +22,7 @@ export const PLATFORMS: readonly PlatformInfo[] = [
 ];
 
 export const ConnectedPlatformsQuery = z.object({
-  project_id: z.coerce.number().int().positive().max(2_147_483_647),
+  project_id: IdText,
 });
 export type ConnectedPlatformsQuery = z.infer<typeof ConnectedPlatformsQuery>;
 

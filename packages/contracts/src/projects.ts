@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdText } from './common';
 
 /** The five badge colour pairs (spec section 9). */
 export const PROJECT_COLOR_PAIRS: readonly (readonly [string, string])[] = [
@@ -39,7 +40,7 @@ export type Project = z.infer<typeof Project>;
 export const ProjectList = z.array(Project);
 
 export const ProjectsQuery = z.object({
-  user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  user_id: IdText.optional(),
 });
 export type ProjectsQuery = z.infer<typeof ProjectsQuery>;
 
@@ -48,7 +49,7 @@ export const CreateProjectBody = z.object({
   initials: Initials,
   color1: HexColor,
   color2: HexColor,
-  user_id: z.number().int().positive().optional(),
+  user_id: Id.optional(),
 });
 export type CreateProjectBody = z.infer<typeof CreateProjectBody>;
 

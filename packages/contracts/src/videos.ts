@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, IdText } from './common';
 import { PlatformKey } from './platforms';
 
 export const VIDEO_STATUSES = [
@@ -52,7 +53,7 @@ export const VideoResponse = z.object({ video: Video });
 export type VideoResponse = z.infer<typeof VideoResponse>;
 
 export const VideosQuery = z.object({
-  project_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  project_id: IdText.optional(),
 });
 export type VideosQuery = z.infer<typeof VideosQuery>;
 
@@ -90,7 +91,7 @@ export const UpdateVideoBody = z
 export type UpdateVideoBody = z.infer<typeof UpdateVideoBody>;
 
 export const BulkDeleteBody = z.object({
-  videoIds: z.array(z.number().int().positive()).min(1, 'Select at least one video').max(500),
+  videoIds: z.array(Id).min(1, 'Select at least one video').max(500),
 });
 export type BulkDeleteBody = z.infer<typeof BulkDeleteBody>;
 
@@ -100,7 +101,7 @@ export type DeleteResponse = z.infer<typeof DeleteResponse>;
 /** Multipart fields of POST /api/upload besides the `video` file part. */
 export const UploadFields = z.object({
   title: z.string().trim().max(VIDEO_LIMITS.title).optional(),
-  project_id: z.coerce.number().int().positive().max(2_147_483_647),
+  project_id: IdText,
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 

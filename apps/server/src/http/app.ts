@@ -2,15 +2,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { registerApiRoutes } from '../routes';
+import { answerFrameworkError, clientErrorHandler, closeStalledConnections } from './connection-errors';
 import { registerErrorHandling } from './error-handler';
 import { registerOpenApi } from './openapi';
 import { registerSecurity } from './security';
+import { registerTextInputCheck } from './text-input';
 import { registerWebApp } from './web-app';
 
 export const APP_VERSION = '0.1.0';
 
 /** JSON bodies are small; uploads are multipart and streamed, with their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * A connection on which nothing has moved for this long is closed when the client is the one holding it
+ * up: it stopped sending its request or stopped reading the answer (closeStalledConnections). Any byte
+ * either way starts the count again, so a large upload on a slow link is fine. Fastify's default is no
+ * limit at all, which let a client hold a connection open forever.
+ */
+export const CONNECTION_IDLE_TIMEOUT_MS = 60_000;
 
 /**
  * Calls the spec defines as "no body" (2FA setup, passkey options, logout) are often sent with a JSON
@@ -30,12 +40,18 @@ export async function buildApp(ctx: AppContext) {
     loggerInstance: ctx.log,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
+    connectionTimeout: CONNECTION_IDLE_TIMEOUT_MS,
+    // Errors raised before any route or error handler is involved, in the `{error, code}` shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: clientErrorHandler(ctx.log),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
 
   registerErrorHandling(app);
+  registerTextInputCheck(app);
+  closeStalledConnections(app);
   await registerSecurity(app);
   await registerOpenApi(app, APP_VERSION);
   await registerApiRoutes(app, ctx, APP_VERSION);

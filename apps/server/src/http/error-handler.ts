@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
+import { INVALID_TEXT_MESSAGE } from './text-input';
 
 /** Fastify's own client-error codes, mapped to our stable codes. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -15,6 +16,25 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'Invalid Content-Length' },
   FST_ERR_VALIDATION: { status: 400, code: 'validation_failed', message: 'The request is not valid' },
 };
+
+/**
+ * PostgreSQL refusing a value that came from the request (SQLSTATE class 22, data exception): the
+ * client's mistake, when the checks before the query let it through. Both drivers (pg, PGlite) put the
+ * SQLSTATE in `code` next to `severity`.
+ */
+const DATABASE_VALUE_ERRORS: Record<string, { code: string; message: string }> = {
+  /** character_not_in_repertoire: a NUL in text */
+  '22021': { code: 'invalid_text', message: INVALID_TEXT_MESSAGE },
+  /** untranslatable_character: `\u0000` in jsonb */
+  '22P05': { code: 'invalid_text', message: INVALID_TEXT_MESSAGE },
+  /** numeric_value_out_of_range: e.g. an id over 2^31-1 for an integer column */
+  '22003': { code: 'validation_failed', message: 'A number in the request is out of range' },
+};
+
+function databaseValueError(err: FastifyError) {
+  if (typeof err.code !== 'string' || !('severity' in err)) return undefined;
+  return Object.hasOwn(DATABASE_VALUE_ERRORS, err.code) ? DATABASE_VALUE_ERRORS[err.code] : undefined;
+}
 
 function zodMessage(err: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(err)) return err.message;
@@ -44,6 +64,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (known) return reply.code(known.status).send({ error: known.message, code: known.code });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ error: err.message, code: 'bad_request' });
+    }
+    const refused = databaseValueError(err);
+    if (refused) {
+      request.log.info({ sqlState: err.code, reason: err.message }, 'the database refused a value of the request');
+      return reply.code(400).send({ error: refused.message, code: refused.code });
     }
     if (isResponseSerializationError(err)) request.log.error({ err, issues: err.cause.issues }, 'response mismatch');
     else request.log.error({ err }, 'unhandled error');

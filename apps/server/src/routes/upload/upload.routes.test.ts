@@ -190,6 +190,58 @@ describe('POST /api/upload', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'Send one video per upload', code: 'too_many_files' });
   });
+
+  const INVALID_TEXT = { error: 'Text cannot contain NUL characters or broken Unicode', code: 'invalid_text' };
+
+  it.each([
+    ['before the file', false],
+    ['after the file', true],
+  ])('refuses a title with a NUL sent %s with 400 invalid_text, keeping nothing', async (_label, fieldsLast) => {
+    const before = storedFiles(server);
+    const probe = vi.spyOn(server.ctx.media, 'probe');
+    try {
+      const res = await uploadVideo(server, owner.token, {
+        file: fx.video,
+        projectId,
+        title: 'Launch\u0000',
+        fieldsLast,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(INVALID_TEXT);
+      // Refused as the field arrives, not by the database at the end.
+      expect(probe).not.toHaveBeenCalled();
+    } finally {
+      probe.mockRestore();
+    }
+    expect(storedFiles(server)).toEqual(before);
+  });
+
+  it('refuses a title that decodes to a lone surrogate (a UTF-16 field), keeping nothing', async () => {
+    const before = storedFiles(server);
+    const boundary = 'fanout-test-boundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
+          `--${boundary}\r\ncontent-disposition: form-data; name="title"\r\n` +
+          'content-type: text/plain; charset=utf-16le\r\n\r\n',
+      ),
+      Buffer.from([0x41, 0x00, 0x00, 0xd8]), // "A" and a high surrogate with nothing after it
+      Buffer.from(
+        `\r\n--${boundary}\r\ncontent-disposition: form-data; name="video"; filename="clip.mp4"\r\n` +
+          'content-type: video/mp4\r\n\r\n',
+      ),
+      fs.readFileSync(fx.video),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(INVALID_TEXT);
+    expect(storedFiles(server)).toEqual(before);
+  });
 });
 
 describe('POST /api/upload limits', () => {

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { AppError, badRequest, unsupportedMediaType } from '../../http/errors';
+import { invalidText, isStorableText } from '../../http/text-input';
 import { fileTooLarge, MalformedUploadError, receiveUpload, type UploadPart } from '../../services/upload.service';
 
 /** Room for the multipart framing and the small text fields around the file. */
@@ -28,6 +29,20 @@ function multipartError(err: unknown): AppError {
       return badRequest('The upload was interrupted', 'upload_interrupted');
     default:
       return badRequest('The upload is not a well-formed multipart form', 'malformed_upload');
+  }
+}
+
+/**
+ * The form's text fields get the check the other routes' JSON bodies get (text-input.ts): a field name or
+ * value the database could not store ends the upload with 400 invalid_text, whatever was received before.
+ */
+async function* checkedText(parts: AsyncIterable<UploadPart>): AsyncGenerator<UploadPart> {
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      const badValue = typeof part.value === 'string' && !isStorableText(part.value);
+      if (badValue || !isStorableText(part.fieldname)) throw invalidText();
+    }
+    yield part;
   }
 }
 
@@ -77,7 +92,7 @@ export const uploadRoutes =
           if (!request.isMultipart())
             throw unsupportedMediaType('Send the upload as multipart/form-data', 'not_multipart');
           checkDeclaredLength(ctx, request);
-          const parts = request.parts() as AsyncIterable<UploadPart>;
+          const parts = checkedText(request.parts() as AsyncIterable<UploadPart>);
           const video = await receiveUpload(ctx, user.id, parts);
           return reply.code(201).send({ video });
         } catch (err) {
