@@ -113,6 +113,68 @@ describe('header', () => {
     await user.click(options[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/video/5'));
   });
+
+  it('closes the search results when Tab moves focus out of the search', async () => {
+    const routes = workspaceRoutes({ projects });
+    routes['GET /api/search?q=beach'] = {
+      body: {
+        results: [
+          {
+            ref: '/video/5',
+            type: 'video',
+            name: 'Beach day',
+            drive: 'Travel Diaries',
+            owner: 'mia',
+            modified: '2026-03-05',
+          },
+        ],
+      },
+    };
+    const { user } = start('/accounts', routes);
+    const [box] = await screen.findAllByRole('combobox', { name: 'Search files and folders' });
+    await user.type(box!, 'beach');
+    expect(await screen.findByRole('listbox', { name: 'Search results' })).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+
+    await user.tab();
+    expect(box).not.toHaveFocus();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox', { name: 'Search results' })).not.toBeInTheDocument();
+  });
+
+  it('in the mobile menu, Escape closes the open search results first and the menu only the second time', async () => {
+    const routes = workspaceRoutes({ projects });
+    routes['GET /api/search?q=beach'] = {
+      body: {
+        results: [
+          {
+            ref: '/video/5',
+            type: 'video',
+            name: 'Beach day',
+            drive: 'Travel Diaries',
+            owner: 'mia',
+            modified: '2026-03-05',
+          },
+        ],
+      },
+    };
+    const { user } = start('/accounts', routes);
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const box = within(menu).getByRole('combobox', { name: 'Search files and folders' });
+    await user.type(box, 'beach');
+    expect(await within(menu).findByRole('listbox', { name: 'Search results' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).queryByRole('listbox', { name: 'Search results' })).not.toBeInTheDocument();
+    expect(box).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
 });
 
 describe('sidebar', () => {
@@ -149,6 +211,21 @@ describe('sidebar', () => {
     } finally {
       window.removeEventListener('open-upload-modal', count);
     }
+  });
+
+  it("gives focus back to 'New' when the upload modal an entry opened is closed with Escape", async () => {
+    const { user } = start('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Videos' });
+    const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const newButton = within(aside).getByRole('button', { name: 'New' });
+    await user.click(newButton);
+    await user.keyboard('{ArrowDown}');
+    expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: /Shortformat Video upload/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Upload Videos' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).not.toBeInTheDocument();
+    expect(newButton).toHaveFocus();
   });
 
   it("away from /dashboard, 'New' goes there first and opens the upload modal 100 ms later", async () => {
@@ -200,6 +277,17 @@ describe('sidebar', () => {
     expect(localStorage.getItem('currentProjectId')).toBe('2');
     expect(await screen.findByRole('article', { name: 'Pasta' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Lisbon' })).not.toBeInTheDocument();
+  });
+
+  it('gives focus back to the workspace button after a project is chosen from its menu', async () => {
+    const { user } = start('/accounts');
+    const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
+    await user.click(await within(aside).findByRole('button', { name: /^Active workspace: Travel Diaries/ }));
+    await user.keyboard('{ArrowDown}');
+    expect(within(aside).getByRole('menuitem', { name: /Kitchen Lab/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(within(aside).queryByRole('menu')).not.toBeInTheDocument();
+    expect(within(aside).getByRole('button', { name: /^Active workspace: Kitchen Lab/ })).toHaveFocus();
   });
 
   it("creates a project from the 'Enter project name:' prompt with initials and a colour pair", async () => {
@@ -261,7 +349,31 @@ describe('sidebar', () => {
   it("shows 'TP' and 'Testproject' when the user has no project", async () => {
     start('/accounts', workspaceRoutes({ projects: [] }));
     const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
-    expect(await within(aside).findByText('Testproject')).toBeInTheDocument();
-    expect(within(aside).getByText('TP')).toBeInTheDocument();
+    const current = await within(aside).findByRole('button', { name: /^Active workspace: Testproject/ });
+    expect(within(current).getByText('TP')).toBeInTheDocument();
+    expect(within(current).getByText('No project yet')).toBeInTheDocument();
+    expect(within(aside).queryByRole('status', { name: 'Loading projects' })).not.toBeInTheDocument();
+  });
+
+  it("shows a neutral placeholder, not 'Testproject', while the projects are loading", async () => {
+    signIn();
+    const { fetchStub } = stubFetch(workspaceRoutes({ projects }));
+    let answerProjects!: () => void;
+    const projectsHeld = new Promise<void>((resolve) => (answerProjects = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).startsWith('/api/projects')) await projectsHeld;
+      return fetchStub(input, init);
+    });
+    renderApp('/accounts');
+    const aside = await screen.findByRole('complementary', { name: 'Sidebar' });
+    const placeholder = await within(aside).findByRole('status', { name: 'Loading projects' });
+    expect(placeholder).toHaveAttribute('aria-busy', 'true');
+    expect(within(aside).queryByText('Testproject')).not.toBeInTheDocument();
+    expect(within(aside).queryByText('TP')).not.toBeInTheDocument();
+    expect(within(aside).queryByRole('button', { name: /^Active workspace: / })).not.toBeInTheDocument();
+
+    answerProjects();
+    expect(await within(aside).findByRole('button', { name: /^Active workspace: Travel Diaries/ })).toBeInTheDocument();
+    expect(within(aside).queryByRole('status', { name: 'Loading projects' })).not.toBeInTheDocument();
   });
 });

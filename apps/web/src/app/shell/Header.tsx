@@ -21,15 +21,16 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       </button>
       <Link
         to="/dashboard"
-        className="flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 lg:w-56"
+        className="flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 md:shrink-0 lg:w-56"
       >
         <LogoMark />
-        {/* The name depends on the host: it is shown once the server has said which, never a wrong one first. */}
+        {/* The name depends on the host: it is shown once the server has said which, never a wrong one first.
+            From md on the search gives way, never the name; below md a very long name may still truncate. */}
         <span className="min-w-0 truncate text-lg font-semibold tracking-tight text-zinc-900">
           {config.isPending ? <span className="inline-block w-20" aria-hidden="true" /> : productName}
         </span>
       </Link>
-      <HeaderSearch className="mx-auto hidden w-full max-w-xl md:block" />
+      <HeaderSearch className="mx-auto hidden max-w-xl min-w-0 flex-1 md:block" />
       <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
         <NotificationBell />
         <UserMenu />

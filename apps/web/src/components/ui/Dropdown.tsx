@@ -103,7 +103,9 @@ export function Dropdown({
             menuClassName,
           )}
         >
-          <CloseContext.Provider value={() => close(false)}>{children}</CloseContext.Provider>
+          {/* Choosing an item gives focus back to the trigger before its action runs, so a modal the action
+              opens returns focus to the trigger when it closes. */}
+          <CloseContext.Provider value={() => close()}>{children}</CloseContext.Provider>
         </div>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
 import { cn } from './cn';
 
 export const inputClasses =
-  'block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-zinc-50 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30';
+  'block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 disabled:bg-zinc-50 aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30';
 
 interface FieldShellProps {
   id: string;

@@ -97,6 +97,19 @@ describe('video library', () => {
     expect(screen.getByRole('link', { name: 'Street food tour' })).toBeInTheDocument();
   });
 
+  it("gives focus back to a card's 'More actions' button when the Edit dialog it opened is closed with Escape", async () => {
+    const { user } = await openLibrary();
+    const card = await screen.findByRole('article', { name: 'Street food tour' });
+    const more = within(card).getByRole('button', { name: 'More actions for Street food tour' });
+    await user.click(more);
+    expect(within(card).getByRole('menuitem', { name: 'Edit' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Edit Video Details' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Edit Video Details' })).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+  });
+
   it("opens the upload modal from the empty library's own upload button", async () => {
     const { user } = await openLibrary(workspaceRoutes({ videos: [] }));
     const empty = (await screen.findByText('Get started by uploading your first video')).parentElement!;

@@ -117,4 +117,26 @@ describe('upload', () => {
     expect(FakeXhr.sent).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Upload Videos' })).toBeInTheDocument();
   });
+
+  it('keeps Tab inside the dialog: the hidden file input is no stop, so Choose Files wraps to Close and back', async () => {
+    const { user, dialog } = await openUploadModal();
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const choose = within(dialog).getByRole('button', { name: 'Choose Files' });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(choose).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(choose).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(close).toHaveFocus();
+  });
+
+  it('gives focus back to the Upload Videos button when closed with Escape', async () => {
+    const { user } = await openUploadModal();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload Videos' })).toHaveFocus();
+  });
 });

@@ -10,6 +10,14 @@ import { emitSignal } from '@/lib/signals';
 import { useDeleteProject } from '../api/delete-project';
 import { switchProject } from '../current-project';
 
+/** What deleting takes with it: "1 video", "N videos", and no video count at all for an empty project. */
+function deletesText(project: Project) {
+  const count = project.video_count;
+  if (count === 0) return `Deletes ${project.name} and its connected accounts.`;
+  const videos = count === 1 ? '1 video' : `${count} videos`;
+  return `Deletes ${project.name} with its ${videos} and its connected accounts.`;
+}
+
 export function DeleteProjectSection({ project, nextProjectId }: { project: Project; nextProjectId?: number }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -42,9 +50,7 @@ export function DeleteProjectSection({ project, nextProjectId }: { project: Proj
       <h2 id="danger-heading" className="font-semibold text-red-700">
         Delete project
       </h2>
-      <p className="mt-1 text-sm text-zinc-600">
-        Deletes {project.name} with its {project.video_count} videos and its connected accounts. This cannot be undone.
-      </p>
+      <p className="mt-1 text-sm text-zinc-600">{deletesText(project)} This cannot be undone.</p>
       <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>
         Delete project
       </Button>

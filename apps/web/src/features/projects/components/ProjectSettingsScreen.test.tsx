@@ -50,4 +50,16 @@ describe('project settings', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/projects/1')).toBe(true));
     await waitFor(() => expect(localStorage.getItem('currentProjectId')).toBe('2'));
   });
+
+  it.each([
+    [1, 'Deletes Travel Diaries with its 1 video and its connected accounts. This cannot be undone.'],
+    [4, 'Deletes Travel Diaries with its 4 videos and its connected accounts. This cannot be undone.'],
+    [0, 'Deletes Travel Diaries and its connected accounts. This cannot be undone.'],
+  ])('says what deleting takes with it for a project with %i video(s)', async (count, text) => {
+    signIn();
+    stubFetch(workspaceRoutes({ projects: [buildProject({ id: 1, name: 'Travel Diaries', video_count: count })] }));
+    renderApp('/project-settings');
+    const section = await screen.findByRole('region', { name: 'Delete project' });
+    expect(within(section).getByText(text)).toBeInTheDocument();
+  });
 });

@@ -52,6 +52,8 @@ export function HeaderSearch({ className, onNavigate }: { className?: string; on
     if (event.key === 'Escape') {
       // A search input would also clear itself on Escape, which would open the list again.
       event.preventDefault();
+      // With the list open, Escape closes only the list, not what the search sits in (the mobile menu).
+      if (open) event.stopPropagation();
       return setOpen(false);
     }
     if (event.key === 'ArrowDown') setActive((i) => Math.min(results.length - 1, i + 1));
@@ -65,7 +67,14 @@ export function HeaderSearch({ className, onNavigate }: { className?: string; on
   const pending = query.trim() !== term || (search.isFetching && !search.data);
   const showList = open && !pending && results.length > 0;
   return (
-    <div ref={root} className={cn('relative', className)}>
+    <div
+      ref={root}
+      className={cn('relative', className)}
+      onBlur={(event) => {
+        // Focus left the search (Tab, or a click elsewhere): the list closes.
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-400" />
       <input
         type="search"
@@ -87,7 +96,11 @@ export function HeaderSearch({ className, onNavigate }: { className?: string; on
         className={cn(inputClasses, 'h-10 bg-zinc-50 pl-9')}
       />
       {open && (
-        <div className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10">
+        <div
+          // A press inside the list keeps focus in the input, so the list does not close under the pointer.
+          onMouseDown={(event) => event.preventDefault()}
+          className="absolute inset-x-0 top-full z-40 mt-2 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xl shadow-zinc-900/10"
+        >
           <div
             className="flex items-center justify-between border-b border-zinc-100 px-4 py-2.5 text-xs text-zinc-500"
             aria-live="polite"
