@@ -6,6 +6,7 @@ import type { UserRow } from '../db/schema';
 import { findIdentity, insertIdentity, touchIdentity } from '../repositories/identities.repository';
 import { findUserById, findUserByLogin, isUniqueViolation, usernameExists } from '../repositories/users.repository';
 import { insertAccount } from './users.service';
+import { cutText } from './cut-text';
 
 export interface VerifiedIdentity {
   /** the provider's issuer: subjects are unique per issuer */
@@ -78,7 +79,7 @@ async function resolve(
       email: identity.email,
       username: await freeUsername(trx, localPart),
       passwordHash: null,
-      fullName: (identity.name.trim() || localPart).slice(0, 100),
+      fullName: cutText(identity.name.trim() || localPart, 100),
     });
     await insertIdentity(trx, { userId: row.id, ...link });
     return row;

@@ -4,6 +4,7 @@ import type { SecurityEventRow } from '../db/sign-in-security.schema';
 import { insertSecurityEvent, listSecurityEvents } from '../repositories/security-events.repository';
 import type { DB } from '../db/database';
 import { describeDevice } from './user-agent.service';
+import { cutText } from './cut-text';
 
 export interface RequestMeta {
   userAgent?: string;
@@ -28,7 +29,7 @@ export async function recordSecurityEvent(
       string | number
     >,
     ip: meta.ip ?? null,
-    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    userAgent: meta.userAgent === undefined ? null : cutText(meta.userAgent, 512),
   });
 }
 

@@ -6,6 +6,7 @@ import {
   revokeSession,
   touchSession,
 } from '../repositories/sessions.repository';
+import { cutText } from './cut-text';
 
 export interface AuthUser {
   id: number;
@@ -41,7 +42,7 @@ export async function createSession(
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + Math.min(ctx.config.sessionTtlMs, ctx.config.sessionMaxMs)),
-    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    userAgent: meta.userAgent === undefined ? null : cutText(meta.userAgent, 512),
     ip: meta.ip ?? null,
   });
   return token;

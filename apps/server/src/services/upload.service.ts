@@ -15,6 +15,7 @@ import {
   writeLimited,
 } from '../storage/temp-file';
 import { getOwnProject } from './projects.service';
+import { cutText } from './cut-text';
 import { formatBytes, usedBytes } from './storage-usage.service';
 import { removeStoredFiles, toVideoJson } from './videos.service';
 
@@ -40,16 +41,13 @@ const notAVideo = () => unprocessable('This file is not a video we can read', 'n
 
 /** A display name from the browser's file name: no path, no control characters, bounded. */
 export function cleanOriginalName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  return base
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .trim()
-    .slice(0, MAX_NAME);
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return cutText(base, MAX_NAME);
 }
 
 export function titleFromFileName(name: string): string {
   const stem = name.replace(/\.[^.]*$/, '').trim();
-  return stem.slice(0, 200) || 'Untitled video';
+  return cutText(stem, 200) || 'Untitled video';
 }
 
 /** The request itself is broken (truncated, malformed, over a parser limit); `cause` says how. */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { forgetUploads } from '@/features/library/uploads-store';
 
 // Screens load on demand; under a busy test run the first chunk can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -10,6 +11,7 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  forgetUploads();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -24,6 +24,8 @@ export interface UploadItem {
 }
 
 let items: readonly UploadItem[] = [];
+/** The chosen files, kept while their upload runs or has failed, so that a failed one can be retried. */
+const chosenFiles = new Map<TempId, File>();
 const listeners = new Set<() => void>();
 let lastStamp = 0;
 
@@ -48,7 +50,31 @@ export function isVideoFile(file: File): boolean {
 
 export function dismissUploads(ids: readonly string[]) {
   const gone = new Set(ids);
+  gone.forEach((id) => chosenFiles.delete(id as TempId));
   setItems(items.filter((item) => !gone.has(item.id)));
+}
+
+/** Forgets every upload in the list (the tests start each case from an empty list). */
+export function forgetUploads() {
+  chosenFiles.clear();
+  setItems([]);
+}
+
+function sendUpload(item: UploadItem, file: File, queryClient: QueryClient) {
+  const { id, projectId } = item;
+  uploadVideo({ file, title: item.title, projectId, onProgress: (progress) => patchItem(id, { progress }) })
+    .then((video) => {
+      const uploaded: Video = { ...video, status: 'awaiting-details' };
+      queryClient.setQueryData<Video[]>(videosQueryKey(projectId), (list) => [
+        uploaded,
+        ...(list ?? []).filter((v) => v.id !== uploaded.id),
+      ]);
+      dismissUploads([id]);
+      refreshTotals(queryClient);
+    })
+    .catch((error: unknown) => {
+      patchItem(id, { status: 'failed', error: errorMessage(error, 'Upload failed') });
+    });
 }
 
 /** Starts one upload per video file (others are ignored). Returns how many started. */
@@ -66,22 +92,21 @@ export function startUploads(files: readonly File[], projectId: number, queryCli
       progress: 0,
       uploadDate: new Date().toISOString(),
     };
+    chosenFiles.set(item.id, file);
     setItems([item, ...items]);
-    uploadVideo({ file, title: item.title, projectId, onProgress: (progress) => patchItem(item.id, { progress }) })
-      .then((video) => {
-        const uploaded: Video = { ...video, status: 'awaiting-details' };
-        queryClient.setQueryData<Video[]>(videosQueryKey(projectId), (list) => [
-          uploaded,
-          ...(list ?? []).filter((v) => v.id !== uploaded.id),
-        ]);
-        dismissUploads([item.id]);
-        refreshTotals(queryClient);
-      })
-      .catch((error: unknown) => {
-        patchItem(item.id, { status: 'failed', error: errorMessage(error, 'Upload failed') });
-      });
+    sendUpload(item, file, queryClient);
   }
   return videos.length;
+}
+
+/** Sends a failed upload's file again, in the same place in the list. */
+export function retryUpload(id: TempId, queryClient: QueryClient) {
+  const item = items.find((candidate) => candidate.id === id);
+  const file = chosenFiles.get(id);
+  if (!item || !file || item.status !== 'failed') return;
+  const restarted: UploadItem = { ...item, status: 'uploading', progress: 0, error: undefined };
+  patchItem(id, restarted);
+  sendUpload(restarted, file, queryClient);
 }
 
 function subscribe(listener: () => void) {

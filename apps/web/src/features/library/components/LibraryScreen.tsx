@@ -10,8 +10,8 @@ import { useVideos } from '../api/get-videos';
 import { useDurationBackfill } from '../hooks/use-duration-backfill';
 import { useLibraryActions } from '../hooks/use-library-actions';
 import { useSelection } from '../hooks/use-selection';
-import { filterItems, uploadToItem, type LibraryItem, type StatusFilter } from '../library-items';
-import { useUploads } from '../uploads-store';
+import { filterItems, isTempItem, uploadToItem, type LibraryItem, type StatusFilter } from '../library-items';
+import { retryUpload, useUploads } from '../uploads-store';
 import type { ItemHandlers } from './item-handlers';
 import { LibraryLoading } from './LibraryLoading';
 import { LibraryToolbar, type LibraryView } from './LibraryToolbar';
@@ -56,6 +56,9 @@ export function LibraryScreen() {
     onAddDetails: (item) => actions.openDetails(item, 'add'),
     onEdit: (item) => actions.openDetails(item, 'edit'),
     onDelete: actions.remove,
+    onRetry: (item) => {
+      if (isTempItem(item)) retryUpload(item.id, queryClient);
+    },
   };
   const selectedItems = visible.filter((item) => selection.selectedIds.includes(item.id));
   const filtering = search.trim() !== '' || status !== 'all';

@@ -69,6 +69,45 @@ describe('upload', () => {
     expect(within(card).getByText('The file is larger than 4 GB')).toBeInTheDocument();
   });
 
+  it('shows a failed upload in the list view with its reason and a Retry button', async () => {
+    const { user, dialog } = await openUploadModal();
+    await user.upload(within(dialog).getByLabelText('Video files'), clip());
+    await act(async () =>
+      FakeXhr.sent[0]!.respond(422, { error: 'This file is not a video we can read', code: 'not_a_video' }),
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    const row = screen.getByRole('row', { name: /Beach day/ });
+    expect(within(row).getByText('This file is not a video we can read')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Retry' }));
+    expect(FakeXhr.sent).toHaveLength(2);
+  });
+
+  it('sends the same file again from a failed card, and keeps it when the retry succeeds', async () => {
+    const { user, dialog } = await openUploadModal();
+    await user.upload(within(dialog).getByLabelText('Video files'), clip());
+    await act(async () => FakeXhr.sent[0]!.onerror?.());
+    await user.keyboard('{Escape}');
+    const failed = screen.getByRole('article', { name: 'Beach day' });
+    expect(
+      within(failed).getByText('The upload was interrupted. Check your connection and try again.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(FakeXhr.sent).toHaveLength(2);
+    const resent = FakeXhr.sent[1]!;
+    expect((resent.body?.get('video') as File).size).toBe(2048);
+    expect(resent.body?.get('title')).toBe('Beach day');
+    const retrying = screen.getByRole('article', { name: 'Beach day' });
+    expect(within(retrying).getByText('Uploading')).toBeInTheDocument();
+    expect(within(retrying).queryByText(/interrupted/)).not.toBeInTheDocument();
+
+    await act(async () => resent.respond(201, { video: buildVideo({ id: 56, title: 'Beach day' }) }));
+    const done = await screen.findByRole('article', { name: 'Beach day' });
+    expect(within(done).getByText('Awaiting Details')).toBeInTheDocument();
+    expect(screen.getAllByRole('article', { name: 'Beach day' })).toHaveLength(1);
+  });
+
   it('shows a new upload at the top at once, Uploading at 0 %, before any byte is sent', async () => {
     signIn();
     stubFetch(workspaceRoutes({ videos: [buildVideo({ id: 3, title: 'Older clip' })] }));

@@ -110,9 +110,14 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
           </Button>
         )}
         {temp && item.status === 'failed' && (
-          <Button size="sm" variant="secondary" className="w-full" onClick={() => handlers.onDelete(item)}>
-            Remove
-          </Button>
+          <div className="flex gap-2">
+            <Button size="sm" className="flex-1" onClick={() => handlers.onRetry(item)}>
+              Retry
+            </Button>
+            <Button size="sm" variant="secondary" className="flex-1" onClick={() => handlers.onDelete(item)}>
+              Remove
+            </Button>
+          </div>
         )}
       </div>
     </article>

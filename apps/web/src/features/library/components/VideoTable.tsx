@@ -55,6 +55,7 @@ function Row({ item, handlers }: { item: LibraryItem; handlers: ItemHandlers }) 
             valueText={`${item.progress}%`}
           />
         )}
+        {item.uploadError && <p className="mt-1 max-w-48 text-xs text-red-700">{item.uploadError}</p>}
       </td>
       <td className="py-3 pr-4">
         <PlatformList platforms={item.platforms} />
@@ -67,6 +68,11 @@ function Row({ item, handlers }: { item: LibraryItem; handlers: ItemHandlers }) 
           {item.status === 'awaiting-details' && (
             <Button size="sm" onClick={() => handlers.onAddDetails(item)}>
               Add Details
+            </Button>
+          )}
+          {temp && item.status === 'failed' && (
+            <Button size="sm" onClick={() => handlers.onRetry(item)}>
+              Retry
             </Button>
           )}
           {!temp && (

@@ -7,4 +7,6 @@ export interface ItemHandlers {
   onAddDetails: (item: LibraryItem) => void;
   onEdit: (item: LibraryItem) => void;
   onDelete: (item: LibraryItem) => void;
+  /** Sends a failed upload again. */
+  onRetry: (item: LibraryItem) => void;
 }
