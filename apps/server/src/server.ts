@@ -31,7 +31,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const ctx = createContext({ config, db, dbKind: kind, log });
   const sweep = () =>
-    sweepStaleUploads(ctx).catch((err: unknown) => log.warn({ err }, 'could not sweep the upload temp dir'));
+    sweepStaleUploads(ctx).catch((err: unknown) =>
+      log.warn({ err }, 'could not sweep the files of interrupted uploads'),
+    );
   await sweep();
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });

@@ -103,6 +103,17 @@ export async function deleteVideosOfUser(db: Executor, ids: number[], userId: nu
   return db.deleteFrom('videos').where('id', 'in', ids).where('user_id', '=', userId).returningAll().execute();
 }
 
+/** Which of `names` a video (its file or its thumbnail) refers to. */
+export async function findReferencedFileNames(db: Executor, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('videos')
+    .select(['filename', 'thumbnail_filename'])
+    .where((eb) => eb.or([eb('filename', 'in', names), eb('thumbnail_filename', 'in', names)]))
+    .execute();
+  return new Set(rows.flatMap((row) => [row.filename, row.thumbnail_filename ?? '']));
+}
+
 /** Bytes the user's videos and thumbnails take. */
 export async function sumStorageOfUser(db: Executor, userId: number): Promise<number> {
   const row = await db

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { badRequest, payloadTooLarge, unprocessable } from '../http/errors';
 import type { ProbeResult } from '../media/media';
 import { lockUser } from '../repositories/users.repository';
-import { insertVideo, type NewVideo } from '../repositories/videos.repository';
+import { findReferencedFileNames, insertVideo, type NewVideo } from '../repositories/videos.repository';
 import {
   ByteLimitError,
   randomName,
@@ -219,10 +219,38 @@ export async function receiveUpload(ctx: AppContext, userId: number, parts: Asyn
 
 /**
  * Removes what uploads cut short by a crash or a kill left in the staging dir (the received file, a
- * thumbnail). Runs at start-up and then now and again; files of uploads in progress are recent and stay.
+ * thumbnail) and in storage (a partial copy, or stored files whose video was never recorded, or whose
+ * video was deleted before its files were). Runs at start-up and then now and again; files of uploads
+ * in progress are recent and stay.
  */
 export async function sweepStaleUploads(ctx: AppContext, now = Date.now()): Promise<number> {
-  const removed = await removeStaleFiles(ctx.config.tmpDir, new Date(now - STALE_TEMP_AFTER_MS));
-  if (removed > 0) ctx.log.info({ removed }, 'removed temp files of interrupted uploads');
+  const olderThan = new Date(now - STALE_TEMP_AFTER_MS);
+  const removed =
+    (await removeStaleFiles(ctx.config.tmpDir, olderThan)) +
+    (await ctx.storage.removeLeftovers(olderThan)) +
+    (await removeUnreferencedMedia(ctx, olderThan));
+  if (removed > 0) ctx.log.info({ removed }, 'removed files of interrupted uploads and deletes');
+  return removed;
+}
+
+const SWEEP_BATCH = 500;
+
+/** Stored files last written before `olderThan` that no video refers to. */
+async function removeUnreferencedMedia(ctx: AppContext, olderThan: Date): Promise<number> {
+  let removed = 0;
+  let batch: string[] = [];
+  const settle = async () => {
+    const kept = await findReferencedFileNames(ctx.db, batch);
+    const orphans = batch.filter((key) => !kept.has(key));
+    await removeStoredFiles(ctx, orphans);
+    removed += orphans.length;
+    batch = [];
+  };
+  for await (const file of ctx.storage.list()) {
+    if (file.modifiedAt >= olderThan) continue;
+    batch.push(file.key);
+    if (batch.length === SWEEP_BATCH) await settle();
+  }
+  if (batch.length > 0) await settle();
   return removed;
 }

@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, type ByteRange, type Storage, type StoredFileInfo } from './storage';
+import {
+  assertStorageKey,
+  STORAGE_KEY,
+  type ByteRange,
+  type Storage,
+  type StoredFileEntry,
+  type StoredFileInfo,
+} from './storage';
+import { removeStaleFiles } from './temp-file';
+
+/** The hidden name `putFile` copies under before the rename: `.<key>.partial`. */
+const PARTIAL_COPY = /^\..+\.partial$/;
 
 /** Media as plain files in one directory. */
 export class LocalStorage implements Storage {
@@ -52,6 +63,18 @@ export class LocalStorage implements Storage {
 
   async remove(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredFileEntry> {
+    for (const name of await fsp.readdir(this.root)) {
+      if (!STORAGE_KEY.test(name)) continue;
+      const info = await this.stat(name);
+      if (info) yield { key: name, modifiedAt: info.modifiedAt };
+    }
+  }
+
+  removeLeftovers(olderThan: Date): Promise<number> {
+    return removeStaleFiles(this.root, olderThan, (name) => PARTIAL_COPY.test(name));
   }
 
   async withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T> {

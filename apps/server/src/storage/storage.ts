@@ -11,9 +11,14 @@ export interface ByteRange {
   end: number;
 }
 
+export interface StoredFileEntry {
+  key: string;
+  modifiedAt: Date;
+}
+
 /**
  * Where media files live. Keys are flat, server-generated names (`<random id>.<ext>`); the interface is
- * narrow enough for an object store: whole-file puts, ranged reads, stat, delete.
+ * narrow enough for an object store: whole-file puts, ranged reads, stat, delete, listing.
  */
 export interface Storage {
   /** Moves a finished local temp file into storage under `key` (the temp file is gone afterwards). */
@@ -24,6 +29,10 @@ export interface Storage {
   createReadStream(key: string, range?: ByteRange): Readable;
   /** Deletes; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored file, so that files no video refers to any more (a crash cut their upload or delete short) can go. */
+  list(): AsyncIterable<StoredFileEntry>;
+  /** Removes what puts cut short by a crash left, last written before `olderThan`; returns how many. */
+  removeLeftovers(olderThan: Date): Promise<number>;
   /** Runs `fn` with a local path of the file (a download into a temp file for remote stores). */
   withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T>;
 }

@@ -20,8 +20,13 @@ export const STALE_TEMP_AFTER_MS = 60 * 60_000;
 /**
  * Deletes the files in `dir` last written before `olderThan` and returns how many. Files still being
  * written (another server process on the same DATA_DIR may be receiving an upload) are newer and stay.
+ * `only`, when given, limits it to the names it accepts.
  */
-export async function removeStaleFiles(dir: string, olderThan: Date): Promise<number> {
+export async function removeStaleFiles(
+  dir: string,
+  olderThan: Date,
+  only: (name: string) => boolean = () => true,
+): Promise<number> {
   let names: string[];
   try {
     names = await fs.promises.readdir(dir);
@@ -30,7 +35,7 @@ export async function removeStaleFiles(dir: string, olderThan: Date): Promise<nu
     throw err;
   }
   let removed = 0;
-  for (const name of names) {
+  for (const name of names.filter(only)) {
     const file = path.join(dir, name);
     // A file that is gone by now was finished by its own upload.
     const stat = await fs.promises.lstat(file).catch(() => undefined);

@@ -19,6 +19,11 @@ function leaveTempFile(dataDir: string, name: string, ageMs: number): string {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, name);
   fs.writeFileSync(file, Buffer.alloc(64 * 1024));
+  return age(file, ageMs);
+}
+
+/** Sets a file's times to `ageMs` ago. */
+function age(file: string, ageMs: number): string {
   const at = new Date(Date.now() - ageMs);
   fs.utimesSync(file, at, at);
   return file;
@@ -51,5 +56,43 @@ describe('temp files of interrupted uploads', () => {
     const res = await uploadVideo(server, user.token, { file: mediaFixtures().video, projectId: project.id });
     expect(res.status).toBe(201);
     expect(fs.readdirSync(path.join(dataDir, 'tmp'))).toEqual([path.basename(inProgress)]);
+  });
+
+  it('stored files that no video refers to are removed at start-up; a video keeps its files however old they are', async () => {
+    const dataDir = makeTempDir();
+    const databaseUrl = await freshDatabaseUrl();
+    server = await startTestServer({}, { dataDir, databaseUrl });
+    const user = await registerUser(server);
+    const project = await createProject(server, user.token);
+    const res = await uploadVideo(server, user.token, { file: mediaFixtures().video, projectId: project.id });
+    expect(res.status).toBe(201);
+    await server.close(); // keeps DATA_DIR
+
+    const mediaDir = path.join(dataDir, 'media');
+    const kept = fs.readdirSync(mediaDir).map((name) => age(path.join(mediaDir, name), 5 * HOUR));
+    expect(kept.map((file) => path.basename(file)).sort()).toEqual(
+      [res.body.video.filename, path.basename(res.body.video.thumbnail)].sort(),
+    );
+    const media = (name: string, ageMs: number) => {
+      fs.writeFileSync(path.join(mediaDir, name), Buffer.alloc(32 * 1024));
+      return age(path.join(mediaDir, name), ageMs);
+    };
+    // A server killed after storing an upload's files but before recording the video, or in the middle
+    // of a copy from a temp dir on another disk.
+    const orphans = [
+      media('0123456789abcdef0123456789abcdef.mp4', 2 * HOUR),
+      media('0123456789abcdef0123456789abcdef.jpg', 2 * HOUR),
+      media('.fedcba9876543210fedcba9876543210.mp4.partial', 2 * HOUR),
+    ];
+    // Another server process on the same DATA_DIR, about to record the video it just stored.
+    const inProgress = media('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.mp4', 1000);
+
+    server = await startTestServer({}, { dataDir, databaseUrl });
+
+    for (const file of orphans) expect(fs.existsSync(file), file).toBe(false);
+    for (const file of [...kept, inProgress]) expect(fs.existsSync(file), file).toBe(true);
+    const served = await fetch(`${server.url}/uploads/${res.body.video.filename}`);
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBe(res.body.video.sizeBytes);
   });
 });
