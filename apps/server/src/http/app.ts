@@ -2,7 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { registerApiRoutes } from '../routes';
-import { answerFrameworkError, clientErrorHandler, closeStalledConnections } from './connection-errors';
+import {
+  answerFrameworkError,
+  clientErrorHandler,
+  closeConnectionsOnShutdown,
+  closeStalledConnections,
+} from './connection-errors';
 import { registerErrorHandling } from './error-handler';
 import { registerOpenApi } from './openapi';
 import { registerSecurity } from './security';
@@ -44,6 +49,8 @@ export async function buildApp(ctx: AppContext) {
     // Errors raised before any route or error handler is involved, in the `{error, code}` shape too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: clientErrorHandler(ctx.log),
+    // closeConnectionsOnShutdown answers requests that arrive while shutting down, in the `{error, code}` shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,6 +59,7 @@ export async function buildApp(ctx: AppContext) {
   registerErrorHandling(app);
   registerTextInputCheck(app);
   closeStalledConnections(app);
+  closeConnectionsOnShutdown(app);
   await registerSecurity(app);
   await registerOpenApi(app, APP_VERSION);
   await registerApiRoutes(app, ctx, APP_VERSION);

@@ -8,6 +8,7 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
+import { shuttingDown } from './errors';
 
 interface Answer {
   status: number;
@@ -101,6 +102,25 @@ export function closeStalledConnections(app: FastifyInstance) {
       const stoppedReading = socket.writableLength > 0;
       if (stoppedSending || stoppedReading) socket.destroy();
     });
+    done();
+  });
+}
+
+/**
+ * Shutting down (SIGTERM): requests that arrive from then on get 503 `{error, code}` with Retry-After, and
+ * every connection is closed once its answer is out. Node itself closes only the connections idle at the
+ * moment shutdown begins; one whose answer was still being sent would be kept alive until its keep-alive
+ * timeout (72 s), holding the shutdown up that long.
+ */
+export function closeConnectionsOnShutdown(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, _reply, done) => done(closing ? shuttingDown() : undefined));
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (closing) request.raw.socket?.end();
     done();
   });
 }

@@ -23,3 +23,8 @@ export const unsupportedMediaType = (message: string, code = 'unsupported_media_
 export const unprocessable = (message: string, code = 'unprocessable') => new AppError(422, code, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Try again later.') =>
   new AppError(429, 'rate_limited', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const shuttingDown = () =>
+  new AppError(503, 'shutting_down', 'The server is restarting. Try again in a moment.', {
+    'retry-after': '5',
+    connection: 'close',
+  });
