@@ -54,11 +54,17 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Another session's token instead of the stored one; a 401 then concerns that session only. */
+  token?: string;
 }
 
 /** JSON over HTTP under /api with the Bearer token. Throws ApiError on any non-2xx answer. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal, token }: RequestOptions = {},
+): Promise<T> {
+  const auth = token === undefined ? authHeaders() : { Authorization: `Bearer ${token}` };
+  const headers: Record<string, string> = { Accept: 'application/json', ...auth };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(`${API_BASE}${path}`, {
     method,
@@ -66,7 +72,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  if (res.status === 401) handleUnauthorized();
+  if (res.status === 401 && token === undefined) handleUnauthorized();
   if (!res.ok) throw await toApiError(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();

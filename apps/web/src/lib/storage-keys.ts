@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   authToken: 'auth_token',
   user: 'user',
   currentProjectId: 'currentProjectId',
+  /** Tokens of sessions signed out while the server could not be reached: ended on the server when it can be. */
+  pendingSignOuts: 'pending_sign_outs',
 } as const;
 
 /** Session-storage keys: kept for one tab only, and gone when it closes. */

@@ -47,6 +47,26 @@ describe('header', () => {
     expect(router.state.location.state).toBeNull();
   });
 
+  it('signs out at once when the server cannot be reached, and ends the session there once it can', async () => {
+    const routes = workspaceRoutes({ projects });
+    routes['POST /api/auth/logout'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const { user, router } = start('/accounts', routes);
+    const token = localStorage.getItem('auth_token');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for mia.creates' }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('pending_sign_outs') ?? '[]')).toEqual([token]);
+
+    const { calls } = stubFetch({ 'POST /api/auth/logout': { body: { ok: true } } });
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(localStorage.getItem('pending_sign_outs')).toBeNull());
+    const signOuts = calls.filter((call) => call.url === '/api/auth/logout');
+    expect(signOuts.map((call) => call.headers.get('authorization'))).toEqual([`Bearer ${token}`]);
+  });
+
   it("shows the default user 'Guest' with e-mail {email} while no user is stored", async () => {
     // A token without a stored user: the header has no one to show until the server says who it is.
     localStorage.setItem('auth_token', 'test-token');

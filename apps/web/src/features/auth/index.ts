@@ -8,6 +8,7 @@ export {
   type SessionUser,
 } from './session-store';
 export { useLogout } from './api/logout';
+export { useEndPendingSignOuts } from './pending-sign-outs';
 export { useMe } from './api/get-me';
 export { validateSecondFactor } from './second-factor-code';
 export { isPasskeyPromptCancelled } from './passkey-prompt';

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { clearSession } from '../session-store';
-
-export function logout(): Promise<unknown> {
-  return api.post('/auth/logout');
-}
+import { signOutOnServer } from '../pending-sign-outs';
+import { clearSession, getToken } from '../session-store';
 
 /** Signs out locally whatever the server answers: the user asked to leave. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => logout().catch(() => undefined),
+    mutationFn: () => signOutOnServer(getToken()),
     onSettled: () => {
       clearSession({ signedOut: true });
       queryClient.clear();
