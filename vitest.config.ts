@@ -12,6 +12,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['test-support/pglite-template.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -30,12 +30,26 @@ export function makeTempDir(prefix = 'fanout-test-'): string {
 }
 
 /**
+ * An embedded database for a new data dir: a copy of the migrated, empty one that
+ * pglite-template.global-setup.ts made, since creating a PGlite cluster is most of a server's start-up
+ * time. What the copy skips (creating the cluster, running every migration on it) happens in the tests
+ * that pass `createDatabase`, in the end-to-end run's first start and in every real first start.
+ */
+function seedEmbeddedDatabase(dbDir: string) {
+  if (fs.existsSync(dbDir)) return;
+  fs.cpSync(inject('pgliteTemplate'), dbDir, { recursive: true });
+}
+
+/**
  * A real server on a free loopback port, on the database this test project runs against
  * (TEST_DB=postgres → the cluster from the global setup; otherwise embedded PGlite).
+ * `createDatabase`: make a new embedded database from nothing, as a first start does, instead of copying the
+ * template.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   reuse?: { dataDir: string; databaseUrl?: string },
+  { createDatabase = false } = {},
 ): Promise<TestServer> {
   const dataDir = reuse?.dataDir ?? makeTempDir();
   const databaseUrl = reuse ? reuse.databaseUrl : await freshDatabaseUrl();
@@ -50,6 +64,7 @@ export async function startTestServer(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
+  if (!config.databaseUrl && !createDatabase) seedEmbeddedDatabase(config.dbDir);
   const server = await startServer(config);
   return {
     ...server,

@@ -7,7 +7,8 @@ describe('data survives a restart', () => {
   afterAll(() => stopTestServer(second));
 
   it('keeps accounts, sessions and projects when the server starts again on the same data', async () => {
-    const first = await startTestServer();
+    // On PGlite: a database created from nothing and migrated, as on the very first start.
+    const first = await startTestServer({}, undefined, { createDatabase: true });
     const { user, password, token } = await registerUser(first);
     const project = await createProject(first, token, { name: 'Survivor', initials: 'SU' });
     await first.close();
