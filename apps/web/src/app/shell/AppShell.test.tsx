@@ -292,6 +292,7 @@ describe('sidebar', () => {
     await user.click(within(aside).getByRole('button', { name: /^Active workspace: Travel Diaries/ }));
     const menu = within(aside).getByRole('menu');
     expect(within(menu).getByText('3 videos')).toBeInTheDocument();
+    expect(within(menu).getByText('1 video')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: /Kitchen Lab/ }));
 
     expect(localStorage.getItem('currentProjectId')).toBe('2');

@@ -5,6 +5,7 @@ import { TextField } from '@/components/ui/Field';
 import { Modal } from '@/components/ui/Modal';
 import { useToast } from '@/components/ui/Toast';
 import { errorMessage } from '@/lib/api-client';
+import { formatVideoCount } from '@/lib/format';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import { emitSignal } from '@/lib/signals';
 import { useDeleteProject } from '../api/delete-project';
@@ -14,8 +15,7 @@ import { switchProject } from '../current-project';
 function deletesText(project: Project) {
   const count = project.video_count;
   if (count === 0) return `Deletes ${project.name} and its connected accounts.`;
-  const videos = count === 1 ? '1 video' : `${count} videos`;
-  return `Deletes ${project.name} with its ${videos} and its connected accounts.`;
+  return `Deletes ${project.name} with its ${formatVideoCount(count)} and its connected accounts.`;
 }
 
 export function DeleteProjectSection({ project, nextProjectId }: { project: Project; nextProjectId?: number }) {

@@ -1,14 +1,11 @@
 import { useId } from 'react';
 import { Dropdown, DropdownItem, DropdownSection, DropdownSeparator } from '@/components/ui/Dropdown';
 import { CheckIcon, ChevronUpDownIcon, PlusIcon } from '@/components/ui/icons';
+import { formatVideoCount } from '@/lib/format';
 import { FALLBACK_PROJECT, switchProject } from '../current-project';
 import { useCreateProjectPrompt } from '../hooks/use-create-project-prompt';
 import { useCurrentProject } from '../hooks/use-current-project';
 import { ProjectBadge } from './ProjectBadge';
-
-function videoCount(count: number) {
-  return `${count} videos`;
-}
 
 export function ProjectSwitcher() {
   const loadingId = useId();
@@ -53,7 +50,7 @@ export function ProjectSwitcher() {
                 <span className="block truncate text-sm font-medium text-zinc-900">{shown.name}</span>{' '}
                 <span className="block text-xs text-zinc-500">
                   {project
-                    ? videoCount(project.video_count)
+                    ? formatVideoCount(project.video_count)
                     : query.isError
                       ? 'Projects could not be loaded'
                       : 'No project yet'}
@@ -71,7 +68,7 @@ export function ProjectSwitcher() {
               <ProjectBadge initials={p.initials} color1={p.color1} color2={p.color2} size="sm" />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium text-zinc-900">{p.name}</span>
-                <span className="block text-xs text-zinc-500">{videoCount(p.video_count)}</span>
+                <span className="block text-xs text-zinc-500">{formatVideoCount(p.video_count)}</span>
               </span>
               {p.id === project?.id && <CheckIcon className="size-4 text-brand-600" />}
               {p.id === project?.id && <span className="sr-only">(current)</span>}
