@@ -47,5 +47,7 @@ export const PublicConfig = z.object({
     passkeys: z.boolean(),
     identityProviders: z.array(z.object({ id: z.string(), name: z.string() })),
   }),
+  /** The largest single upload (UPLOAD_MAX_BYTES), so the upload screen can say so and refuse bigger files at once. */
+  uploads: z.object({ maxBytes: z.number().int().positive() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -10,7 +10,13 @@ export function workspaceRoutes({
 }: { projects?: Project[]; videos?: Video[]; platforms?: string[] } = {}): StubRoutes {
   const user = buildUser();
   const routes: StubRoutes = {
-    'GET /api/config': { body: { productName: 'Fanout', signIn: { passkeys: false, identityProviders: [] } } },
+    'GET /api/config': {
+      body: {
+        productName: 'Fanout',
+        signIn: { passkeys: false, identityProviders: [] },
+        uploads: { maxBytes: 4 * 1024 ** 3 },
+      },
+    },
     'GET /api/auth/me': { body: { user } },
     [`GET /api/projects?user_id=${user.id}`]: { body: projects },
     'GET /api/used-storage': { body: { used_storage: 1536, total_storage: 10 * 1024 ** 3 } },

@@ -6,7 +6,7 @@ import { startTestServer, stopTestServer, type TestServer } from '../../../test/
 describe('health, config, docs and error shape', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ BRANDS: 'studio.example.com=Example Studio' });
+    server = await startTestServer({ BRANDS: 'studio.example.com=Example Studio', UPLOAD_MAX_BYTES: '1048576' });
   });
   afterAll(() => stopTestServer(server));
 
@@ -22,6 +22,11 @@ describe('health, config, docs and error shape', () => {
     expect(JSON.parse(branded).productName).toBe('Example Studio');
     const plain = await fetch(`${server.url}/api/config`);
     expect(((await plain.json()) as { productName: string }).productName).toBe('Fanout');
+  });
+
+  it('tells the web app the largest upload it accepts', async () => {
+    const config = (await (await fetch(`${server.url}/api/config`)).json()) as { uploads: { maxBytes: number } };
+    expect(config.uploads).toEqual({ maxBytes: 1048576 });
   });
 
   it('serves the OpenAPI document and a docs page', async () => {

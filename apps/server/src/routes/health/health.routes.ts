@@ -21,7 +21,7 @@ export const healthRoutes =
       {
         schema: {
           tags: ['system'],
-          summary: 'What the web app needs before sign-in: product name for this host, sign-in options',
+          summary: 'What the web app needs before sign-in: product name for this host, sign-in options, upload limit',
           response: { 200: PublicConfig },
         },
       },
@@ -33,6 +33,7 @@ export const healthRoutes =
             ? [{ id: ctx.identityProvider.id, name: ctx.identityProvider.name }]
             : [],
         },
+        uploads: { maxBytes: ctx.config.uploadMaxBytes },
       }),
     );
   };

@@ -23,7 +23,11 @@ describe('header', () => {
   it('shows the product name for this host and links the logo to /dashboard', async () => {
     const routes = workspaceRoutes({ projects });
     routes['GET /api/config'] = {
-      body: { productName: 'Example Studio', signIn: { passkeys: false, identityProviders: [] } },
+      body: {
+        productName: 'Example Studio',
+        signIn: { passkeys: false, identityProviders: [] },
+        uploads: { maxBytes: 4 * 1024 ** 3 },
+      },
     };
     start('/accounts', routes);
     const home = await screen.findByRole('link', { name: 'Example Studio' });

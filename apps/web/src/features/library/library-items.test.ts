@@ -44,6 +44,7 @@ describe('library filters', () => {
       status: 'uploading',
       progress: 40,
       uploadDate: '2026-01-01T00:00:00Z',
+      retryable: true,
     });
     expect(item).toMatchObject({ id: 'temp-1700000000000', status: 'uploading', progress: 40, duration: '0:00' });
   });

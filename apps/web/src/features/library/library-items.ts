@@ -4,7 +4,12 @@ import { UNKNOWN_DURATION } from '@/lib/format';
 import type { TempId, UploadItem } from './uploads-store';
 
 /** A row of the library: a server video, or an upload still on its way (temporary id). */
-export type LibraryItem = Omit<Video, 'id'> & { id: number | TempId; uploadError?: string };
+export type LibraryItem = Omit<Video, 'id'> & {
+  id: number | TempId;
+  uploadError?: string;
+  /** A failed upload that sending again may fix (not one refused before sending). */
+  retryable?: boolean;
+};
 
 export function isTempItem(item: { id: number | string }): item is LibraryItem & { id: TempId } {
   return typeof item.id === 'string';
@@ -35,6 +40,7 @@ export function uploadToItem(upload: UploadItem): LibraryItem {
     mimeType: upload.mimeType,
     originalName: upload.title,
     uploadError: upload.error,
+    retryable: upload.retryable,
   };
 }
 

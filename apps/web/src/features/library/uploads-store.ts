@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Video } from '@fanout/contracts';
 import { errorMessage } from '@/lib/api-client';
-import { formatMegabytes, titleFromFileName } from '@/lib/format';
+import { formatBytes, formatMegabytes, titleFromFileName } from '@/lib/format';
 import { videosQueryKey } from './api/get-videos';
 import { uploadVideo } from './api/upload-video';
 import { refreshTotals } from './api/video-cache';
@@ -21,6 +21,8 @@ export interface UploadItem {
   progress: number;
   uploadDate: string;
   error?: string;
+  /** False for a file refused before sending (too large): sending it again cannot help. */
+  retryable: boolean;
 }
 
 let items: readonly UploadItem[] = [];
@@ -77,10 +79,24 @@ function sendUpload(item: UploadItem, file: File, queryClient: QueryClient) {
     });
 }
 
-/** Starts one upload per video file (others are ignored). Returns how many started. */
-export function startUploads(files: readonly File[], projectId: number, queryClient: QueryClient): number {
+/** The server's own words for a file over UPLOAD_MAX_BYTES. */
+export function fileTooLargeMessage(maxBytes: number): string {
+  return `The file is too large: uploads are limited to ${formatBytes(maxBytes)}`;
+}
+
+/**
+ * Starts one upload per video file (others are ignored). Returns how many it took. A file over `maxBytes`
+ * (when known) is shown as failed at once, rather than sent for the server to refuse.
+ */
+export function startUploads(
+  files: readonly File[],
+  projectId: number,
+  queryClient: QueryClient,
+  maxBytes?: number,
+): number {
   const videos = files.filter(isVideoFile);
   for (const file of videos) {
+    const tooLarge = maxBytes !== undefined && file.size > maxBytes;
     const item: UploadItem = {
       id: nextTempId(),
       projectId,
@@ -88,12 +104,15 @@ export function startUploads(files: readonly File[], projectId: number, queryCli
       size: formatMegabytes(file.size),
       sizeBytes: file.size,
       mimeType: file.type,
-      status: 'uploading',
+      status: tooLarge ? 'failed' : 'uploading',
       progress: 0,
       uploadDate: new Date().toISOString(),
+      retryable: !tooLarge,
+      ...(tooLarge ? { error: fileTooLargeMessage(maxBytes) } : {}),
     };
-    chosenFiles.set(item.id, file);
     setItems([item, ...items]);
+    if (tooLarge) continue;
+    chosenFiles.set(item.id, file);
     sendUpload(item, file, queryClient);
   }
   return videos.length;
@@ -103,7 +122,7 @@ export function startUploads(files: readonly File[], projectId: number, queryCli
 export function retryUpload(id: TempId, queryClient: QueryClient) {
   const item = items.find((candidate) => candidate.id === id);
   const file = chosenFiles.get(id);
-  if (!item || !file || item.status !== 'failed') return;
+  if (!item || !file || item.status !== 'failed' || !item.retryable) return;
   const restarted: UploadItem = { ...item, status: 'uploading', progress: 0, error: undefined };
   patchItem(id, restarted);
   sendUpload(restarted, file, queryClient);

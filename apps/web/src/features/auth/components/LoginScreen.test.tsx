@@ -97,6 +97,7 @@ describe('login', () => {
       body: {
         productName: 'Example Studio',
         signIn: { passkeys: true, identityProviders: [{ id: 'google', name: 'Google' }] },
+        uploads: { maxBytes: 4 * 1024 ** 3 },
       },
     };
     stubFetch(routes);

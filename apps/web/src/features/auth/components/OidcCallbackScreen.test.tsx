@@ -18,6 +18,7 @@ function callbackRoutes(answer: StubAnswer = { body: { token: 'idp-token', user 
     body: {
       productName: 'Fanout',
       signIn: { passkeys: false, identityProviders: [{ id: 'google', name: providerName }] },
+      uploads: { maxBytes: 4 * 1024 ** 3 },
     },
   };
   routes[`POST ${SIGN_IN}`] = answer;

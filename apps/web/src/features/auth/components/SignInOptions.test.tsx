@@ -16,7 +16,11 @@ const VERIFY = '/api/auth/passkey/authenticate/verify';
 function signInRoutes(): StubRoutes {
   const routes = workspaceRoutes();
   routes['GET /api/config'] = {
-    body: { productName: 'Fanout', signIn: { passkeys: true, identityProviders: [{ id: 'google', name: 'Google' }] } },
+    body: {
+      productName: 'Fanout',
+      signIn: { passkeys: true, identityProviders: [{ id: 'google', name: 'Google' }] },
+      uploads: { maxBytes: 4 * 1024 ** 3 },
+    },
   };
   let challenges = 0;
   routes[`POST ${OPTIONS}`] = () => {

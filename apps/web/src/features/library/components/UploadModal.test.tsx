@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { workspaceRoutes } from '@/test/api-fixtures';
 import { buildVideo, signIn } from '@/test/factories';
 import { FakeXhr } from '@/test/fake-xhr';
@@ -10,9 +10,9 @@ import { renderApp } from '@/test/render-app';
 const clip = () => new File(['x'.repeat(2048)], 'Beach day.mp4', { type: 'video/mp4' });
 const notes = () => new File(['notes'], 'notes.txt', { type: 'text/plain' });
 
-async function openUploadModal() {
+async function openUploadModal(routes = workspaceRoutes()) {
   signIn();
-  stubFetch(workspaceRoutes());
+  stubFetch(routes);
   FakeXhr.install();
   renderApp('/dashboard');
   const user = userEvent.setup({ applyAccept: false });
@@ -67,6 +67,27 @@ describe('upload', () => {
     const card = screen.getByRole('article', { name: 'Beach day' });
     expect(within(card).getByText('Failed')).toBeInTheDocument();
     expect(within(card).getByText('The file is larger than 4 GB')).toBeInTheDocument();
+  });
+
+  it('says how large a file may be, and refuses a larger one at once: nothing sent, no Retry', async () => {
+    const routes = workspaceRoutes();
+    routes['GET /api/config'] = {
+      body: { productName: 'Fanout', signIn: { passkeys: false, identityProviders: [] }, uploads: { maxBytes: 1024 } },
+    };
+    const { user, dialog } = await openUploadModal(routes);
+    expect(
+      await within(dialog).findByText('MP4, MOV, WebM and other video files, up to 1.00 KB each. Several at once.'),
+    ).toBeInTheDocument();
+
+    await user.upload(within(dialog).getByLabelText('Video files'), clip());
+    expect(FakeXhr.sent).toHaveLength(0);
+    const card = screen.getByRole('article', { name: 'Beach day' });
+    expect(within(card).getByText('Failed')).toBeInTheDocument();
+    expect(within(card).getByText('The file is too large: uploads are limited to 1.00 KB')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(within(card).getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByRole('article', { name: 'Beach day' })).not.toBeInTheDocument();
   });
 
   it('shows a failed upload in the list view with its reason and a Retry button', async () => {

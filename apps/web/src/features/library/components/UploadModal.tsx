@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { usePublicConfig } from '@/features/config';
 import { useCurrentProject } from '@/features/projects';
 import { Button } from '@/components/ui/Button';
 import { CloudUploadIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/Modal';
 import { cn } from '@/components/ui/cn';
+import { formatBytes } from '@/lib/format';
 import { useSignal } from '@/lib/signals';
 import { startUploads } from '../uploads-store';
 
@@ -15,12 +17,13 @@ export function UploadModal() {
   const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const { projectId, project } = useCurrentProject();
+  const maxBytes = usePublicConfig().data?.uploads.maxBytes;
   useSignal('open-upload-modal', () => setOpen(true));
 
   function accept(files: FileList | null) {
     if (!files || projectId === undefined) return;
     // Only video/* files are taken; when none remains nothing happens.
-    if (startUploads(Array.from(files), projectId, queryClient) > 0) setOpen(false);
+    if (startUploads(Array.from(files), projectId, queryClient, maxBytes) > 0) setOpen(false);
   }
 
   return (
@@ -61,7 +64,8 @@ export function UploadModal() {
             Choose Files
           </Button>
           <p className="pointer-events-none mt-4 text-xs text-zinc-500">
-            MP4, MOV, WebM and other video files. Several at once.
+            MP4, MOV, WebM and other video files
+            {maxBytes === undefined ? '' : `, up to ${formatBytes(maxBytes)} each`}. Several at once.
           </p>
           <input
             ref={input}

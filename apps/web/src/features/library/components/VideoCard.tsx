@@ -111,9 +111,11 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
         )}
         {temp && item.status === 'failed' && (
           <div className="flex gap-2">
-            <Button size="sm" className="flex-1" onClick={() => handlers.onRetry(item)}>
-              Retry
-            </Button>
+            {item.retryable && (
+              <Button size="sm" className="flex-1" onClick={() => handlers.onRetry(item)}>
+                Retry
+              </Button>
+            )}
             <Button size="sm" variant="secondary" className="flex-1" onClick={() => handlers.onDelete(item)}>
               Remove
             </Button>

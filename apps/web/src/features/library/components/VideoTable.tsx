@@ -70,7 +70,7 @@ function Row({ item, handlers }: { item: LibraryItem; handlers: ItemHandlers }) 
               Add Details
             </Button>
           )}
-          {temp && item.status === 'failed' && (
+          {temp && item.status === 'failed' && item.retryable && (
             <Button size="sm" onClick={() => handlers.onRetry(item)}>
               Retry
             </Button>
