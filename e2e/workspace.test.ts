@@ -39,7 +39,7 @@ describe('projects', () => {
     await page.goto('/dashboard');
     await visible(page.getByRole('article', { name: 'First Cut' }));
     await poll(() => switcher(page).innerText()).toMatch(
-      new RegExp(`\\b${user.project.initials}\\s+${user.project.name}\\s+1 videos`),
+      new RegExp(`\\b${user.project.initials}\\s+${user.project.name}\\s+1 video\\b`),
     );
 
     await createProjectThroughPrompt(page, 'summer campaign 2025');
@@ -55,7 +55,7 @@ describe('projects', () => {
     const menu = await openSwitcher(page);
     const items = menu.getByRole('menuitem');
     expect((await items.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
-      `${user.project.initials} ${user.project.name} 1 videos`,
+      `${user.project.initials} ${user.project.name} 1 video`,
       'SC summer campaign 2025 0 videos (current)',
       'Create new project',
     ]);

@@ -63,7 +63,7 @@ export function UploadModal() {
           <Button className="mt-5" onClick={() => input.current?.click()}>
             Choose Files
           </Button>
-          <p className="pointer-events-none mt-4 text-xs text-zinc-500">
+          <p className="pointer-events-none mt-4 text-xs text-balance text-zinc-500">
             MP4, MOV, WebM and other video files
             {maxBytes === undefined ? '' : `, up to ${formatBytes(maxBytes)} each`}. Several at once.
           </p>
