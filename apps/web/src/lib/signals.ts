@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /**
  * App-wide signals: loosely coupled parts of the app (sidebar, library, header) tell each other
@@ -15,10 +15,15 @@ export function onSignal(name: SignalName, handler: () => void): () => void {
   return () => window.removeEventListener(name, handler);
 }
 
+/**
+ * Listens from the moment the component is on screen: layout effects run in the same commit that shows it,
+ * whereas plain effects may run a moment later, and a signal sent in between (a click on a button that
+ * has just appeared) would be lost.
+ */
 export function useSignal(name: SignalName, handler: () => void) {
   const latest = useRef(handler);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = handler;
   });
-  useEffect(() => onSignal(name, () => latest.current()), [name]);
+  useLayoutEffect(() => onSignal(name, () => latest.current()), [name]);
 }
