@@ -21,8 +21,8 @@ export function errorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
-export function authHeaders(): Record<string, string> {
-  const token = readStorage(STORAGE_KEYS.authToken);
+/** The Bearer header of the stored session, or of `token` when given. */
+export function authHeaders(token = readStorage(STORAGE_KEYS.authToken)): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
@@ -63,8 +63,7 @@ export async function apiRequest<T>(
   path: string,
   { method = 'GET', body, signal, token }: RequestOptions = {},
 ): Promise<T> {
-  const auth = token === undefined ? authHeaders() : { Authorization: `Bearer ${token}` };
-  const headers: Record<string, string> = { Accept: 'application/json', ...auth };
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(token) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(`${API_BASE}${path}`, {
     method,

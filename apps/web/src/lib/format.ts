@@ -65,12 +65,12 @@ export function formatDateTime(value: string | number | Date): string {
   return formatWith(germanDateTime, value);
 }
 
-/** Upload sizes are shown in MB with 2 decimals. */
 /** 'N videos' of the spec, with '1 video' for one. */
 export function formatVideoCount(count: number): string {
   return count === 1 ? '1 video' : `${count} videos`;
 }
 
+/** Upload sizes are shown in MB with 2 decimals. */
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }

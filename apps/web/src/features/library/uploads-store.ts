@@ -122,7 +122,8 @@ export function startUploads(
 export function retryUpload(id: TempId, queryClient: QueryClient) {
   const item = items.find((candidate) => candidate.id === id);
   const file = chosenFiles.get(id);
-  if (!item || !file || item.status !== 'failed' || !item.retryable) return;
+  // A file refused before sending (not retryable) was never kept, so it has no file here.
+  if (!item || !file || item.status !== 'failed') return;
   const restarted: UploadItem = { ...item, status: 'uploading', progress: 0, error: undefined };
   patchItem(id, restarted);
   sendUpload(restarted, file, queryClient);
