@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'];
+/** Tests that need no database: the emulator, and the adapters talking to it. Run once, not per database. */
+const platformTests = ['apps/platform-emulator/**/*.test.ts', 'apps/server/src/platforms/**/*.test.ts'];
+const loopbackOnly = ['test-support/loopback-only.setup.ts'];
 
 export default defineConfig({
   test: {
@@ -10,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          exclude: platformTests,
+          setupFiles: loopbackOnly,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup: ['test-support/pglite-template.global-setup.ts'],
@@ -21,9 +26,21 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: serverTests,
+          exclude: platformTests,
+          setupFiles: loopbackOnly,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test-support/postgres.global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'platforms',
+          include: platformTests,
+          setupFiles: loopbackOnly,
+          environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -19,10 +19,15 @@ export interface MediaFixtures {
   audioWithCover: string;
   /** one H.264 frame in an MP4 container */
   singleFrameMp4: string;
+  /**
+   * 6 s, 1280x720, 30 fps, H.264 (lossless, so about 12 MB) + AAC, MP4: large enough for several upload
+   * chunks at the platforms' real minimum chunk sizes (TikTok's 5 MB, X's 5 MB segments, YouTube's 256 KiB).
+   */
+  bigVideo: string;
 }
 
 // Bump when the recipes change, so an older cached set is not reused.
-const RECIPE_VERSION = 'v1';
+const RECIPE_VERSION = 'v2';
 
 function recipes(ffmpeg: string, dir: string) {
   const run = (...args: string[]) =>
@@ -40,6 +45,12 @@ function recipes(ffmpeg: string, dir: string) {
     ...['-map', '0:a', '-map', '1:v', '-c:a', 'libmp3lame', '-c:v', 'mjpeg'],
     ...['-disposition:v', 'attached_pic', '-id3v2_version', '3', path.join(dir, 'audio-with-cover.mp3')],
   );
+  run(
+    ...['-f', 'lavfi', '-i', 'testsrc2=duration=6:size=1280x720:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '64k', '-shortest', '-movflags', '+faststart', path.join(dir, 'big-video.mp4')],
+  );
   fs.writeFileSync(path.join(dir, 'text-as.mp4'), 'This is a plain text file, not a video.\n'.repeat(20));
 }
 
@@ -52,6 +63,7 @@ function fixturesIn(dir: string): MediaFixtures {
     textAsMp4: path.join(dir, 'text-as.mp4'),
     audioWithCover: path.join(dir, 'audio-with-cover.mp3'),
     singleFrameMp4: path.join(dir, 'single-frame.mp4'),
+    bigVideo: path.join(dir, 'big-video.mp4'),
   };
 }
 

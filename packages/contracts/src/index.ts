@@ -1,5 +1,6 @@
 export * from './common';
 export * from './platforms';
+export * from './connections';
 export * from './auth';
 export * from './projects';
 export * from './videos';

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { EmulatorContext } from './context';
+import { FAULT_KINDS } from './faults';
+import { json, type Router } from './http';
+
+const FaultBody = z.object({
+  platform: z.enum(['instagram', 'tiktok', 'youtube', 'facebook', 'x', 'reddit']),
+  kind: z.enum(FAULT_KINDS),
+  times: z.number().int().min(1).max(10_000).optional(),
+  step: z.string().min(1).max(64).optional(),
+  message: z.string().max(2000).optional(),
+  delayMs: z.number().int().min(0).max(3_600_000).optional(),
+});
+
+const ExpireBody = z.object({ platform: z.string().optional() }).optional();
+
+/** The control API (host '' = the emulator's own paths), for tests and for people trying the sandbox. */
+export function registerControl(router: Router, ctx: EmulatorContext, onReset: () => void) {
+  router.add('GET', '', '/_control/published', () => json(200, { items: ctx.published.list().map(strip) }));
+
+  router.add('GET', '', '/_control/tokens', () =>
+    json(200, {
+      items: ctx.oauth.accessTokens.values().map((t) => ({
+        platform: t.platform,
+        accessToken: t.accessToken,
+        refreshToken: t.refreshToken ?? null,
+        expiresAt: new Date(t.expiresAt).toISOString(),
+      })),
+    }),
+  );
+
+  router.add('POST', '', '/_control/expire-tokens', async (req) => {
+    const body = ExpireBody.safeParse(await req.json());
+    if (!body.success) return json(400, { error: 'expected {platform?}' });
+    ctx.oauth.expireAll(body.data?.platform);
+    return json(200, { ok: true });
+  });
+
+  router.add('GET', '', '/_control/faults', () => json(200, { items: ctx.faults.list() }));
+
+  router.add('POST', '', '/_control/faults', async (req) => {
+    const body = FaultBody.safeParse(await req.json());
+    if (!body.success) return json(400, { error: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+    return json(201, { fault: ctx.faults.add(body.data) });
+  });
+
+  router.add('DELETE', '', '/_control/faults', () => {
+    ctx.faults.clear();
+    return json(200, { ok: true });
+  });
+
+  router.add('POST', '', '/_control/reset', () => {
+    ctx.store.reset();
+    onReset();
+    return json(200, { ok: true });
+  });
+}
+
+function strip(item: { blobId?: string }) {
+  const { blobId: _blobId, ...rest } = item;
+  return rest;
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { Store } from './store';
+
+/** A post that went live on an emulated platform, as `GET /_control/published` lists it. */
+export interface PublishedItem {
+  platform: string;
+  id: string;
+  url: string;
+  accountId: string;
+  title: string;
+  caption: string;
+  bytes: number;
+  sha256: string;
+  publishedAt: string;
+  /** The blob holding the video, for the post page's player. */
+  blobId?: string;
+}
+
+export class Published {
+  constructor(private readonly store: Store) {}
+
+  private get items() {
+    return this.store.collection<PublishedItem & { seq: number }>('_published');
+  }
+
+  /** Records a live post with the size and SHA-256 of the bytes the platform received. */
+  record(item: Omit<PublishedItem, 'bytes' | 'sha256' | 'publishedAt'> & { blobId: string; publishedAt?: string }) {
+    const file = this.store.blobPath(item.blobId);
+    const bytes = fs.existsSync(file) ? fs.statSync(file).size : 0;
+    const sha256 = bytes ? createHash('sha256').update(fs.readFileSync(file)).digest('hex') : createHash('sha256').digest('hex');
+    const full = {
+      ...item,
+      bytes,
+      sha256,
+      publishedAt: item.publishedAt ?? new Date().toISOString(),
+      seq: this.items.values().length,
+    };
+    return this.items.set(`${item.platform}:${item.id}`, full);
+  }
+
+  get(platform: string, id: string): PublishedItem | undefined {
+    return this.items.get(`${platform}:${id}`);
+  }
+
+  list(): PublishedItem[] {
+    return this.items
+      .values()
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ seq: _seq, ...rest }) => rest);
+  }
+}
+
+/**
+ * Engagement that grows with a post's age, the same for everyone who asks at the same moment: views,
+ * likes, comments and shares as whole numbers.
+ */
+export function grownMetrics(publishedAt: string, now: number, seed = 1) {
+  const minutes = Math.max(0, (now - Date.parse(publishedAt)) / 60_000);
+  const views = Math.floor(minutes * 7 * seed + Math.sqrt(minutes) * 13);
+  return {
+    views,
+    likes: Math.floor(views / 9),
+    comments: Math.floor(views / 40),
+    shares: Math.floor(views / 70),
+  };
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The emulator's state: named collections of JSON records, kept in one file under the data directory.
+ * Every answer that changed state is sent only after `persist()` has written and fsynced the file
+ * (write to a temp file, fsync, rename, fsync the directory), so a restart, or a SIGKILL of the process
+ * it runs in, keeps every token, upload session and post that a client was told about.
+ * Uploaded bytes live beside it in files of their own (`blobPath`), appended and fsynced per chunk.
+ */
+export class Store {
+  private data: Record<string, Record<string, unknown>> = {};
+  private dirty = false;
+  private readonly file: string;
+  readonly blobDir: string;
+
+  constructor(readonly dir: string) {
+    fs.mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, 'state.json');
+    this.blobDir = path.join(dir, 'blobs');
+    fs.mkdirSync(this.blobDir, { recursive: true });
+    if (fs.existsSync(this.file)) this.data = JSON.parse(fs.readFileSync(this.file, 'utf8'));
+  }
+
+  /** A named collection (e.g. `x.media`); records are plain JSON objects keyed by id. */
+  collection<T extends object>(name: string): Collection<T> {
+    return new Collection<T>(this, name);
+  }
+
+  /** @internal */
+  table(name: string): Record<string, unknown> {
+    return (this.data[name] ??= {});
+  }
+
+  /** @internal */
+  touch() {
+    this.dirty = true;
+  }
+
+  /** Writes the state if anything changed since the last write; durable when it returns. */
+  persist() {
+    if (!this.dirty) return;
+    const tmp = `${this.file}.tmp`;
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(fd, JSON.stringify(this.data));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, this.file);
+    const dirFd = fs.openSync(this.dir, 'r');
+    try {
+      fs.fsyncSync(dirFd);
+    } finally {
+      fs.closeSync(dirFd);
+    }
+    this.dirty = false;
+  }
+
+  /** Forgets everything (control API reset). */
+  reset() {
+    this.data = {};
+    this.dirty = true;
+    fs.rmSync(this.blobDir, { recursive: true, force: true });
+    fs.mkdirSync(this.blobDir, { recursive: true });
+  }
+
+  /** Where the bytes of an upload live (`id`: letters, digits, `-`, `_`, `.`). */
+  blobPath(id: string): string {
+    if (!/^[\w.-]+$/.test(id)) throw new Error(`bad blob id ${id}`);
+    return path.join(this.blobDir, id);
+  }
+
+  /** Appends bytes at `offset` of a blob (writes past the end extend it) and fsyncs; returns the new size. */
+  writeBlob(id: string, offset: number, bytes: Buffer): number {
+    const file = this.blobPath(id);
+    const fd = fs.openSync(file, fs.existsSync(file) ? 'r+' : 'w+');
+    try {
+      fs.writeSync(fd, bytes, 0, bytes.length, offset);
+      fs.fsyncSync(fd);
+      return fs.fstatSync(fd).size;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  blobSize(id: string): number {
+    try {
+      return fs.statSync(this.blobPath(id)).size;
+    } catch {
+      return 0;
+    }
+  }
+}
+
+export class Collection<T extends object> {
+  constructor(
+    private readonly store: Store,
+    private readonly name: string,
+  ) {}
+
+  get(id: string): T | undefined {
+    return this.store.table(this.name)[id] as T | undefined;
+  }
+
+  /** Stores (or replaces) a record; it is written before the answer that follows goes out. */
+  set(id: string, value: T): T {
+    this.store.table(this.name)[id] = value;
+    this.store.touch();
+    return value;
+  }
+
+  /** Changes a record in place and marks the state for writing. */
+  update(id: string, change: (value: T) => void): T | undefined {
+    const value = this.get(id);
+    if (value === undefined) return undefined;
+    change(value);
+    this.store.touch();
+    return value;
+  }
+
+  delete(id: string) {
+    delete this.store.table(this.name)[id];
+    this.store.touch();
+  }
+
+  values(): T[] {
+    return Object.values(this.store.table(this.name)) as T[];
+  }
+
+  entries(): [string, T][] {
+    return Object.entries(this.store.table(this.name)) as [string, T][];
+  }
+
+  find(pred: (value: T) => boolean): T | undefined {
+    return this.values().find(pred);
+  }
+}

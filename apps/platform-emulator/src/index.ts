@@ -1,0 +1,18 @@
+import { startEmulator as startCore, type RunningEmulator } from './core/server';
+import { PLATFORM_MODULES } from './platforms';
+
+export type { RunningEmulator } from './core/server';
+export { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from './core/oauth';
+
+export interface StartOptions {
+  dataDir: string;
+  port?: number;
+  host?: string;
+  publicUrl?: string;
+  now?: () => number;
+}
+
+/** The platform emulator with all six platforms. */
+export function startEmulator(opts: StartOptions): Promise<RunningEmulator> {
+  return startCore({ ...opts, modules: PLATFORM_MODULES });
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import { startEmulator, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type RunningEmulator } from '@fanout/platform-emulator';
+import type { AdapterOptions } from '../src/platforms/base-adapter';
+import type { MediaSource, VideoSource } from '../src/platforms/platform-adapter';
+import { makeTempDir } from './test-server';
+
+export interface TestEmulator extends RunningEmulator {
+  dataDir: string;
+  /** Closes it and removes its data dir. */
+  stop(): Promise<void>;
+}
+
+/** The platform emulator on a free loopback port with a data dir of its own (or `dataDir`, to restart on it). */
+export async function startTestEmulator(dataDir = makeTempDir('fanout-emulator-')): Promise<TestEmulator> {
+  const emulator = await startEmulator({ dataDir, port: 0, host: '127.0.0.1' });
+  return {
+    ...emulator,
+    dataDir,
+    stop: async () => {
+      await emulator.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Adapter options for the sandbox app on this emulator, with a silent log. */
+export function sandboxAdapterOptions(emulator: { url: string; publicUrl: string }, extra: Partial<AdapterOptions> = {}) {
+  const options: AdapterOptions = {
+    credentials: { clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET },
+    emulator: { apiUrl: emulator.url, browserUrl: emulator.publicUrl },
+    log: { debug() {}, warn() {} },
+    userAgent: 'web:fanout-tests:0.1.0 (by /u/fanout-tests)',
+    timeoutMs: 10_000,
+    ...extra,
+  };
+  return options;
+}
+
+/**
+ * What a person does on a platform's authorize page: opens it, then clicks Approve or Deny. Returns where
+ * the platform sends the browser back (the redirect URI with `code`/`state`, or `error`).
+ */
+export async function decideOnAuthorizePage(authorizeUrl: string, decision: 'approve' | 'deny'): Promise<URL> {
+  const page = await fetch(authorizeUrl, { redirect: 'manual' });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`authorize page answered ${page.status}: ${html.slice(0, 300)}`);
+  const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  if (!form) throw new Error(`no form on the authorize page: ${html.slice(0, 300)}`);
+  const fields = new URLSearchParams();
+  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields.set(unescape(m[1]!), unescape(m[2]!));
+  fields.set('decision', decision);
+  const action = new URL(unescape(form[1]!), authorizeUrl);
+  const answer = await fetch(action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+  });
+  const location = answer.headers.get('location');
+  if (answer.status !== 302 || !location) throw new Error(`the decision answered ${answer.status}: ${await answer.text()}`);
+  return new URL(location);
+}
+
+function unescape(s: string): string {
+  return s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+}
+
+/** The control API. */
+export const control = {
+  async published(emulator: { url: string }) {
+    const res = await fetch(`${emulator.url}/_control/published`);
+    return (await res.json()) as {
+      items: {
+        platform: string;
+        id: string;
+        url: string;
+        accountId: string;
+        title: string;
+        caption: string;
+        bytes: number;
+        sha256: string;
+        publishedAt: string;
+      }[];
+    };
+  },
+  async tokens(emulator: { url: string }) {
+    const res = await fetch(`${emulator.url}/_control/tokens`);
+    return (await res.json()) as {
+      items: { platform: string; accessToken: string; refreshToken: string | null; expiresAt: string }[];
+    };
+  },
+  async expireTokens(emulator: { url: string }, platform?: string) {
+    await post(emulator, '/_control/expire-tokens', platform ? { platform } : {});
+  },
+  async fault(
+    emulator: { url: string },
+    fault: { platform: string; kind: string; times?: number; step?: string; message?: string; delayMs?: number },
+  ) {
+    await post(emulator, '/_control/faults', fault);
+  },
+  async clearFaults(emulator: { url: string }) {
+    const res = await fetch(`${emulator.url}/_control/faults`, { method: 'DELETE' });
+    if (!res.ok) throw new Error(`DELETE /_control/faults answered ${res.status}`);
+  },
+  async reset(emulator: { url: string }) {
+    await post(emulator, '/_control/reset', {});
+  },
+};
+
+async function post(emulator: { url: string }, path: string, body: object) {
+  const res = await fetch(`${emulator.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+}
+
+/** A local file as the adapters read stored media: in ranges, streamed. */
+export function fileSource(
+  file: string,
+  facts: { mimeType?: string; durationSeconds?: number | null; width?: number | null; height?: number | null } = {},
+): VideoSource {
+  const media: MediaSource = {
+    sizeBytes: fs.statSync(file).size,
+    mimeType: facts.mimeType ?? 'video/mp4',
+    filename: file.split('/').pop()!,
+    read: (range) => fs.createReadStream(file, range ? { start: range.start, end: range.end } : {}),
+  };
+  return {
+    ...media,
+    durationSeconds: facts.durationSeconds ?? null,
+    width: facts.width ?? null,
+    height: facts.height ?? null,
+  };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { Id, IdText } from './common';
+import { PlatformKey } from './platforms';
+
+/**
+ * Health of a connection: `connected`; `expiring` (its grant ends soon and cannot be renewed without the
+ * person, or a refresh is overdue); `needs_reconnect` (a refresh failed for good or the platform revoked
+ * the grant: publishing through it is impossible until the person connects again).
+ */
+export const CONNECTION_STATUSES = ['connected', 'expiring', 'needs_reconnect'] as const;
+export const ConnectionStatus = z.enum(CONNECTION_STATUSES);
+export type ConnectionStatus = z.infer<typeof ConnectionStatus>;
+
+/** One platform account connected to one project. Tokens never leave the server. */
+export const Connection = z
+  .object({
+    id: z.number().int(),
+    projectId: z.number().int(),
+    platform: PlatformKey,
+    /** The account's id on the platform (a channel, a page, a user). */
+    accountId: z.string(),
+    accountName: z.string(),
+    avatarUrl: z.string().nullable(),
+    /** True when the account lives on the platform emulator (sandbox mode), not on the real platform. */
+    sandbox: z.boolean(),
+    status: ConnectionStatus,
+    /** Why the status is not `connected`, in words for the person; null when connected. */
+    statusReason: z.string().nullable(),
+    scopes: z.array(z.string()),
+    connectedAt: z.string(),
+    /** When the access grant ends unless refreshed; null when the platform gives no end. */
+    expiresAt: z.string().nullable(),
+  })
+  .meta({ id: 'Connection' });
+export type Connection = z.infer<typeof Connection>;
+
+export const ConnectionsQuery = z.object({ project_id: IdText });
+export type ConnectionsQuery = z.infer<typeof ConnectionsQuery>;
+
+export const ConnectionList = z.object({ connections: z.array(Connection) });
+export type ConnectionList = z.infer<typeof ConnectionList>;
+
+export const PlatformParams = z.object({ platform: PlatformKey });
+export type PlatformParams = z.infer<typeof PlatformParams>;
+
+export const StartConnectionBody = z.object({ project_id: Id });
+export type StartConnectionBody = z.infer<typeof StartConnectionBody>;
+
+/** The platform's authorize page to send the browser to. */
+export const StartConnectionResponse = z.object({ url: z.string() });
+export type StartConnectionResponse = z.infer<typeof StartConnectionResponse>;
+
+/**
+ * What the platform sends back to the redirect URI. Every field optional: a platform that refuses sends
+ * `error` (and maybe `error_description`) instead of `code`; a forged or replayed request may send nothing.
+ */
+export const OAuthCallbackQuery = z
+  .object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(512).optional(),
+    error: z.string().max(512).optional(),
+    error_description: z.string().max(2048).optional(),
+  })
+  .loose();
+export type OAuthCallbackQuery = z.infer<typeof OAuthCallbackQuery>;
+
+/**
+ * Codes of `/accounts?error=<code>` after a connection attempt that stored nothing. The web app has a
+ * sentence for each.
+ */
+export const CONNECT_ERROR_CODES = [
+  'access_denied',
+  'invalid_state',
+  'exchange_failed',
+  'platform_unavailable',
+  'account_unusable',
+] as const;
+export const ConnectErrorCode = z.enum(CONNECT_ERROR_CODES);
+export type ConnectErrorCode = z.infer<typeof ConnectErrorCode>;
+
+/** Which platforms this server can connect, and whether each goes to the sandbox or the real platform. */
+export const PlatformAvailability = z.object({
+  platforms: z.array(z.object({ platform: PlatformKey, available: z.boolean(), sandbox: z.boolean() })),
+});
+export type PlatformAvailability = z.infer<typeof PlatformAvailability>;
