@@ -33,4 +33,39 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The emulator is written from the platforms' documents, so a misreading in an adapter cannot hide in it.
+    files: ['apps/platform-emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@fanout/server', '@fanout/server/*', '**/apps/server/**', '**/server/src/**'],
+              message: 'The emulator imports nothing of the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Adapters talk HTTP to platforms; rules, storage and SQL are the callers' business.
+    files: ['apps/server/src/platforms/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', importNames: ['sql'], message: 'SQL belongs in repositories.' }],
+          patterns: [
+            {
+              group: ['**/services/**', '**/routes/**', '**/repositories/**', '**/db/**', '@fanout/platform-emulator'],
+              message: 'Platform adapters import no services, routes, repositories or the emulator.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

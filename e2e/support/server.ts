@@ -87,6 +87,7 @@ interface Launched {
 /** Starts the server bundle on `dataDir` and waits until /api/health answers. */
 async function launch(dataDir: string, env: ServerEnv): Promise<Launched> {
   const port = await freePort();
+  const emulatorPort = await freePort();
   const origin = `http://localhost:${port}`;
   const apiBase = `http://127.0.0.1:${port}`;
   const extra = typeof env === 'function' ? await env(origin) : env;
@@ -100,6 +101,8 @@ async function launch(dataDir: string, env: ServerEnv): Promise<Launched> {
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: origin,
+      // The sandbox's platform emulator, started by the server, on a port of its own.
+      EMULATOR_PORT: String(emulatorPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SECRET_KEY: randomBytes(32).toString('base64'),

@@ -10,9 +10,15 @@ export interface TestEmulator extends RunningEmulator {
   stop(): Promise<void>;
 }
 
-/** The platform emulator on a free loopback port with a data dir of its own (or `dataDir`, to restart on it). */
-export async function startTestEmulator(dataDir = makeTempDir('fanout-emulator-')): Promise<TestEmulator> {
-  const emulator = await startEmulator({ dataDir, port: 0, host: '127.0.0.1' });
+/**
+ * The platform emulator on a free loopback port with a data dir of its own (or `dataDir`, to restart on it).
+ * `now`: the emulator's clock, for tests of token ages and lifetimes.
+ */
+export async function startTestEmulator(
+  dataDir = makeTempDir('fanout-emulator-'),
+  opts: { now?: () => number } = {},
+): Promise<TestEmulator> {
+  const emulator = await startEmulator({ dataDir, port: 0, host: '127.0.0.1', now: opts.now });
   return {
     ...emulator,
     dataDir,

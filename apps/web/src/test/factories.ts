@@ -1,4 +1,4 @@
-import type { Project, User, Video } from '@fanout/contracts';
+import { PLATFORMS, type Connection, type PlatformKey, type Project, type User, type Video } from '@fanout/contracts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -58,4 +58,25 @@ export function buildVideo(overrides: Partial<Video> = {}): Video {
 export function signIn(user: User = buildUser(), token = 'test-token') {
   localStorage.setItem('auth_token', token);
   localStorage.setItem('user', JSON.stringify(user));
+}
+
+let nextConnectionId = 500;
+/** A healthy sandbox connection of the platform to project 1. */
+export function buildConnection(platform: PlatformKey, overrides: Partial<Connection> = {}): Connection {
+  const label = PLATFORMS.find((p) => p.key === platform)!.label;
+  return {
+    id: nextConnectionId++,
+    projectId: 1,
+    platform,
+    accountId: `${platform}-account-1`,
+    accountName: `Mia on ${label}`,
+    avatarUrl: null,
+    sandbox: true,
+    status: 'connected',
+    statusReason: null,
+    scopes: [],
+    connectedAt: '2026-11-01T10:00:00Z',
+    expiresAt: null,
+    ...overrides,
+  };
 }

@@ -1,1 +1,2 @@
 export { useConnectedPlatforms } from './api/get-connected-platforms';
+export { useConnections } from './api/get-connections';

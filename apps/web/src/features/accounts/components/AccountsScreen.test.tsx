@@ -1,10 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { workspaceRoutes } from '@/test/api-fixtures';
-import { buildProject, signIn } from '@/test/factories';
+import { buildConnection, buildProject, signIn } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
+import { stubLocationAssign } from '@/test/location-stub';
 import { renderApp } from '@/test/render-app';
+
+async function platformRow(name: string) {
+  const list = await screen.findByRole('list', { name: 'Platforms' });
+  return within(list).getByRole('heading', { name }).closest('li') as HTMLElement;
+}
 
 describe('connected accounts', () => {
   it("lists the six platforms with their subtitles and the current project's connections", async () => {
@@ -23,8 +29,10 @@ describe('connected accounts', () => {
     ]);
     expect(within(rows[4]!).getByText('Tweet with Video')).toBeInTheDocument();
     expect(await within(rows[2]!).findByText('Connected')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Mia on YouTube')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Sandbox')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Not connected')).toBeInTheDocument();
-    expect(within(rows[0]!).getByRole('button', { name: 'Connect' })).toBeDisabled();
+    expect(within(rows[0]!).getByRole('button', { name: 'Connect Instagram' })).toBeEnabled();
   });
 
   it('names all six platforms with their labels and subtitles, each connected by its key', async () => {
@@ -57,22 +65,137 @@ describe('connected accounts', () => {
       buildProject({ id: 2, name: 'Kitchen Lab', initials: 'KL' }),
     ];
     const routes = workspaceRoutes({ projects, platforms: ['youtube'] });
-    routes['GET /api/connected-platforms?project_id=2'] = { body: { platforms: ['instagram', 'reddit'] } };
+    routes['GET /api/connections?project_id=2'] = {
+      body: {
+        connections: [buildConnection('instagram', { projectId: 2 }), buildConnection('reddit', { projectId: 2 })],
+      },
+    };
     const { calls } = stubFetch(routes);
     renderApp('/accounts');
     const user = userEvent.setup();
-    const list = await screen.findByRole('list', { name: 'Platforms' });
-    const row = (name: string) => within(list).getByRole('heading', { name }).closest('li') as HTMLElement;
-    expect(await within(row('YouTube')).findByText('Connected')).toBeInTheDocument();
+    expect(await within(await platformRow('YouTube')).findByText('Connected')).toBeInTheDocument();
 
     const aside = screen.getByRole('complementary', { name: 'Sidebar' });
     await user.click(within(aside).getByRole('button', { name: /^Active workspace: Travel Diaries/ }));
     await user.click(within(aside).getByRole('menuitem', { name: /Kitchen Lab/ }));
 
     expect(await screen.findByText('Kitchen Lab', { selector: 'main span' })).toBeInTheDocument();
-    expect(await within(row('Instagram')).findByText('Connected')).toBeInTheDocument();
-    expect(within(row('Reddit')).getByText('Connected')).toBeInTheDocument();
-    expect(within(row('YouTube')).getByText('Not connected')).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toContain('/api/connected-platforms?project_id=2');
+    expect(await within(await platformRow('Instagram')).findByText('Connected')).toBeInTheDocument();
+    expect(within(await platformRow('Reddit')).getByText('Connected')).toBeInTheDocument();
+    expect(within(await platformRow('YouTube')).getByText('Not connected')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain('/api/connections?project_id=2');
+  });
+
+  it("sends the browser to the platform's authorize page for the current project", async () => {
+    signIn();
+    const assign = stubLocationAssign();
+    const routes = workspaceRoutes();
+    routes['POST /api/connections/tiktok/start'] = {
+      body: { url: 'http://localhost:3001/www.tiktok.com/v2/auth/authorize/?state=s1' },
+    };
+    const { calls } = stubFetch(routes);
+    renderApp('/accounts');
+    await userEvent
+      .setup()
+      .click(await within(await platformRow('TikTok')).findByRole('button', { name: 'Connect TikTok' }));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost:3001/www.tiktok.com/v2/auth/authorize/?state=s1'),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ project_id: 1 });
+  });
+
+  it('asks before reconnecting, since another account would replace the connected one', async () => {
+    signIn();
+    const assign = stubLocationAssign();
+    const routes = workspaceRoutes({ platforms: ['x'] });
+    routes['POST /api/connections/x/start'] = {
+      body: { url: 'http://localhost:3001/x.com/i/oauth2/authorize?state=s2' },
+    };
+    stubFetch(routes);
+    renderApp('/accounts');
+    const user = userEvent.setup();
+    await user.click(
+      await within(await platformRow('X (Twitter)')).findByRole('button', { name: 'Reconnect X (Twitter)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reconnect X (Twitter)?' });
+    expect(dialog).toHaveTextContent('it replaces Mia on X (Twitter) in this workspace');
+    expect(assign).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to X (Twitter)' }));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost:3001/x.com/i/oauth2/authorize?state=s2'),
+    );
+  });
+
+  it('disconnects after confirmation', async () => {
+    signIn();
+    const routes = workspaceRoutes({ platforms: ['reddit'] });
+    const reddit = routes['GET /api/connections?project_id=1'] as { body: { connections: { id: number }[] } };
+    const id = reddit.body.connections[0]!.id;
+    routes[`DELETE /api/connections/${id}`] = () => {
+      reddit.body.connections = [];
+      return { body: { ok: true } };
+    };
+    const { calls } = stubFetch(routes);
+    renderApp('/accounts');
+    const user = userEvent.setup();
+    await user.click(await within(await platformRow('Reddit')).findByRole('button', { name: 'Disconnect Reddit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Reddit?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Reddit is disconnected.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/connections/${id}`)).toBe(true);
+    expect(await within(await platformRow('Reddit')).findByText('Not connected')).toBeInTheDocument();
+  });
+
+  it('shows an account that needs reconnecting with the reason the platform gave', async () => {
+    signIn();
+    const routes = workspaceRoutes();
+    routes['GET /api/connections?project_id=1'] = {
+      body: {
+        connections: [
+          buildConnection('tiktok', {
+            status: 'needs_reconnect',
+            statusReason: 'TikTok refused the refresh: invalid_grant',
+          }),
+        ],
+      },
+    };
+    stubFetch(routes);
+    renderApp('/accounts');
+    const row = await platformRow('TikTok');
+    expect(await within(row).findByText('Needs reconnect')).toBeInTheDocument();
+    const reconnect = await within(row).findByRole('button', { name: 'Reconnect TikTok' });
+    expect(reconnect).toHaveAccessibleDescription('TikTok refused the refresh: invalid_grant');
+  });
+
+  it('says which connection came back, and why one did not', async () => {
+    signIn();
+    stubFetch(workspaceRoutes({ platforms: ['youtube'] }));
+    const { unmount } = renderApp('/accounts?connected=youtube');
+    expect((await screen.findByText('YouTube is connected.')).closest('[role="status"]')).not.toBeNull();
+    unmount();
+    renderApp('/accounts?error=access_denied&platform=facebook');
+    const alert = await screen.findByText(
+      'Facebook was not connected: the authorization was declined. Nothing was changed.',
+    );
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+  });
+
+  it('says when this server cannot connect a platform', async () => {
+    signIn();
+    const routes = workspaceRoutes();
+    routes['GET /api/platforms'] = {
+      body: {
+        platforms: ['instagram', 'tiktok', 'youtube', 'facebook', 'x', 'reddit'].map((platform) => ({
+          platform,
+          available: platform !== 'reddit',
+          sandbox: false,
+        })),
+      },
+    };
+    stubFetch(routes);
+    renderApp('/accounts');
+    const connect = await within(await platformRow('Reddit')).findByRole('button', { name: 'Connect Reddit' });
+    await vi.waitFor(() => expect(connect).toBeDisabled());
+    expect(connect).toHaveAccessibleDescription(/Reddit: not set up on this server/);
   });
 });

@@ -1,20 +1,71 @@
-import { PLATFORMS } from '@fanout/contracts';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PLATFORMS, type Connection, type PlatformKey } from '@fanout/contracts';
+import { useToast } from '@/components/ui/Toast';
+import { ErrorState, PageHeader } from '@/components/ui/States';
 import { usePageTitle } from '@/features/config';
 import { FALLBACK_PROJECT, ProjectBadge, useCurrentProject } from '@/features/projects';
-import { Badge } from '@/components/ui/Badge';
-import { Button } from '@/components/ui/Button';
-import { PlatformIcon } from '@/components/ui/PlatformIcon';
-import { ErrorState, PageHeader, Skeleton } from '@/components/ui/States';
-import { useConnectedPlatforms } from '../api/get-connected-platforms';
+import { errorMessage } from '@/lib/api-client';
+import { useConnections } from '../api/get-connections';
+import { usePlatformAvailability } from '../api/get-platform-availability';
+import { useDeleteConnection } from '../api/delete-connection';
+import { useStartConnection } from '../api/start-connection';
+import { connectOutcome, platformLabel, type ConnectOutcome } from '../connect-outcome';
+import { ConnectOutcomeBanner } from './ConnectOutcomeBanner';
+import { DisconnectDialog, ReconnectDialog } from './ConfirmConnectionDialogs';
+import { PlatformCard } from './PlatformCard';
 
-const CONNECT_NOTE_ID = 'connect-note';
+const UNAVAILABLE_NOTE_ID = 'platform-unavailable-note';
 
-/** The six platforms and whether the current workspace has an account connected on each. */
+/** The six platforms with the current workspace's account on each: connect, reconnect, disconnect. */
 export function AccountsScreen() {
   usePageTitle('Connected accounts');
   const { project, projectId, isResolved } = useCurrentProject();
-  const connected = useConnectedPlatforms(projectId);
+  const connections = useConnections(projectId);
+  const availability = usePlatformAvailability();
+  const start = useStartConnection();
+  const remove = useDeleteConnection();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const [outcome, setOutcome] = useState<ConnectOutcome | null>(() => connectOutcome(params));
+  const [reconnecting, setReconnecting] = useState<Connection | null>(null);
+  const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
+  const [starting, setStarting] = useState<PlatformKey | null>(null);
   const shown = project ?? FALLBACK_PROJECT;
+
+  // The outcome is read once; the address loses it so that a reload does not announce it again.
+  useEffect(() => {
+    if (params.has('connected') || params.has('error')) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  async function connect(platform: PlatformKey) {
+    if (projectId === undefined) return;
+    setStarting(platform);
+    try {
+      const { url } = await start.mutateAsync({ platform, projectId });
+      window.location.assign(url);
+    } catch (error) {
+      setStarting(null);
+      setReconnecting(null);
+      toast.show(errorMessage(error, `${platformLabel(platform)} could not be connected. Try again.`), 'error');
+    }
+  }
+
+  async function disconnect(connection: Connection) {
+    try {
+      await remove.mutateAsync(connection.id);
+      toast.show(`${platformLabel(connection.platform)} is disconnected.`, 'success');
+    } catch (error) {
+      toast.show(errorMessage(error, 'The account could not be disconnected.'), 'error');
+    } finally {
+      setDisconnecting(null);
+    }
+  }
+
+  const loading = !isResolved || (projectId !== undefined && (connections.isPending || availability.isPending));
+  const unavailable = PLATFORMS.filter(
+    (p) => availability.data?.platforms.find((a) => a.platform === p.key)?.available === false,
+  );
 
   return (
     <>
@@ -25,46 +76,60 @@ export function AccountsScreen() {
           Accounts of <span className="font-medium text-zinc-900">{shown.name}</span>
         </p>
       </div>
-      <p id={CONNECT_NOTE_ID} className="mb-4 text-sm text-zinc-600">
-        Connecting an account lets this workspace publish there. Connecting new accounts from this page is not available
-        on this server yet.
+      <ConnectOutcomeBanner outcome={outcome} onDismiss={() => setOutcome(null)} />
+      <p className="mb-4 text-sm text-zinc-600">
+        Connecting an account lets this workspace publish there. You sign in on the platform itself; Fanout never sees
+        your password.
+        {availability.data?.platforms.some((a) => a.sandbox) &&
+          ' Accounts marked Sandbox live on this server’s platform emulator: posts to them reach no real platform.'}
       </p>
-      {connected.isError ? (
-        <ErrorState title="Connected accounts could not be loaded" onRetry={() => connected.refetch()} />
+      {unavailable.length > 0 && (
+        <p id={UNAVAILABLE_NOTE_ID} className="mb-4 text-sm text-zinc-600">
+          {unavailable.map((p) => p.label).join(', ')}: not set up on this server (no app credentials, sandbox off).
+        </p>
+      )}
+      {connections.isError || availability.isError ? (
+        <ErrorState
+          title="Connected accounts could not be loaded"
+          onRetry={() => {
+            void connections.refetch();
+            void availability.refetch();
+          }}
+        />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Platforms">
           {PLATFORMS.map((platform) => {
-            const loading = !isResolved || (projectId !== undefined && connected.isPending);
-            const isConnected = connected.data?.platforms.includes(platform.key) ?? false;
+            const connection = connections.data?.connections.find((c) => c.platform === platform.key);
+            const avail = availability.data?.platforms.find((a) => a.platform === platform.key);
             return (
-              <li
+              <PlatformCard
                 key={platform.key}
-                className="flex items-center gap-4 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm"
-              >
-                <PlatformIcon platform={platform.key} className="size-11 rounded-xl" />
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold text-zinc-900">{platform.label}</h2>
-                  <p className="text-sm text-zinc-500">{platform.subtitle}</p>
-                  <div className="mt-2 h-5">
-                    {loading ? (
-                      <Skeleton className="h-5 w-24" />
-                    ) : isConnected ? (
-                      <Badge tone="green">Connected</Badge>
-                    ) : (
-                      <Badge>Not connected</Badge>
-                    )}
-                  </div>
-                </div>
-                {!isConnected && (
-                  <Button variant="secondary" size="sm" disabled aria-describedby={CONNECT_NOTE_ID}>
-                    Connect
-                  </Button>
-                )}
-              </li>
+                platform={platform}
+                connection={connection}
+                loading={loading}
+                available={avail?.available ?? false}
+                sandbox={avail?.sandbox ?? false}
+                busy={starting === platform.key}
+                unavailableNoteId={UNAVAILABLE_NOTE_ID}
+                onConnect={() => (connection ? setReconnecting(connection) : void connect(platform.key))}
+                onDisconnect={() => connection && setDisconnecting(connection)}
+              />
             );
           })}
         </ul>
       )}
+      <ReconnectDialog
+        connection={reconnecting}
+        busy={starting !== null}
+        onCancel={() => setReconnecting(null)}
+        onConfirm={() => reconnecting && void connect(reconnecting.platform)}
+      />
+      <DisconnectDialog
+        connection={disconnecting}
+        busy={remove.isPending}
+        onCancel={() => setDisconnecting(null)}
+        onConfirm={() => disconnecting && void disconnect(disconnecting)}
+      />
     </>
   );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function deleteConnection(id: number): Promise<unknown> {
+  return api.delete(`/connections/${id}`);
+}
+
+export function useDeleteConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteConnection,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['connections'] });
+      void queryClient.invalidateQueries({ queryKey: ['connected-platforms'] });
+    },
+  });
+}
