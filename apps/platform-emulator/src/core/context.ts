@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Faults } from './faults';
 import type { EmuResponse, Handler } from './http';
 import type { OAuth } from './oauth';
@@ -48,4 +50,9 @@ export interface PlatformModule {
   name: string;
   errors: FaultEnvelopes;
   register(api: RouteApi, ctx: EmulatorContext): void;
+  /**
+   * A WebSocket (HTTP `upgrade`) request to `/<host>/<path>` of this emulator: true when the module took the
+   * socket, false to let another module (or none) have it.
+   */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, ctx: EmulatorContext): boolean;
 }

@@ -80,7 +80,8 @@ function split(path: string): string[] {
 }
 
 function matchSegment(pattern: string, value: string, params: Record<string, string>): boolean {
-  const colon = pattern.indexOf(':');
+  // The parameter starts at the last colon, so a literal colon may precede it (`upload::sid`).
+  const colon = pattern.lastIndexOf(':');
   if (colon < 0) return pattern === value;
   const prefix = pattern.slice(0, colon);
   if (!value.startsWith(prefix) || value.length === prefix.length) return false;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { EmulatorContext, PlatformModule } from './context';
 import { registerControl } from './control';
 import { Faults, REQUEST_FAULTS } from './faults';
@@ -142,12 +143,21 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
     })();
   });
 
+  // Upgraded sockets leave the HTTP server's bookkeeping: kept here so that close() ends them too.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (raw: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+    if (!opts.modules.some((m) => m.upgrade?.(raw, socket, head, ctx))) socket.destroy();
+  });
+
   return {
     url,
     publicUrl,
     ctx,
     close: async () => {
       for (const done of [...hanging]) done();
+      for (const socket of [...upgraded]) socket.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       store.persist();

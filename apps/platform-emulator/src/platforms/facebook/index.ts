@@ -1,15 +1,58 @@
+/**
+ * Facebook (Facebook Login and Pages): OAuth with long-lived user tokens and Page tokens, Page videos through the
+ * Resumable Upload API, Page Reels through rupload, post pages, and video insights.
+ *
+ * Fault steps (`POST /_control/faults {platform: 'facebook', step}`):
+ * - `authorize`     the dialog, `www.facebook.com/<ver>/dialog/oauth`
+ * - `token`         the code exchange, `GET graph.facebook.com/<ver>/oauth/access_token`
+ * - `long_lived`    the same path with `grant_type=fb_exchange_token`
+ * - `me`            `GET /me` (or the user's id)
+ * - `accounts`      `GET /me/accounts` (and the Page node by id)
+ * - `upload_start`  `POST /<app-id>/uploads`
+ * - `upload`        `POST /upload:<SID>`
+ * - `upload_status` `GET /upload:<SID>`
+ * - `create`        `POST /<page-id>/videos`; also where `duplicate` and `processing_failed` act for videos
+ * - `videos`        `GET /<page-id>/videos` (and a regular video's node)
+ * - `reels_start`   `POST /<page-id>/video_reels upload_phase=start`
+ * - `reels_upload`  `POST rupload.facebook.com/video-upload/<ver>/<video-id>` (answered in rupload's envelope)
+ * - `reels_status`  `GET /<video-id>?fields=status`; also where `processing_failed` and `slow_processing` act
+ * - `reels_finish`  `POST /<page-id>/video_reels upload_phase=finish`; also where `duplicate` acts
+ * - `insights`      `GET /<video-id>/video_insights`
+ * Rate-limit faults answer Graph's code 32 (Page request limit) with `x-app-usage` and
+ * `x-business-use-case-usage` headers.
+ */
 import type { PlatformModule } from '../../core/context';
-import { json } from '../../core/http';
+import { graphFaultEnvelopes } from '../meta/graph-errors';
+import { FB_PAGE } from './fb-account';
+import { registerInsights } from './fb-insights';
+import { registerNodes } from './fb-nodes';
+import { registerFacebookOAuth } from './fb-oauth';
+import { registerReels } from './fb-reels';
+import { registerUploads } from './fb-upload';
+import { registerVideos } from './fb-videos';
 
-/** Facebook: not emulated yet (no routes). */
+// Fault answers are built outside a request; they read the clock of the emulator that registered the module last.
+let clock: () => number = Date.now;
+
+const errors = graphFaultEnvelopes({
+  throttleCode: 32,
+  objectId: FB_PAGE.id,
+  bucType: 'pages',
+  clock: () => clock(),
+});
+
 export const facebook: PlatformModule = {
   platform: 'facebook',
   name: 'Facebook',
-  errors: {
-    rateLimit: () => json(429, { error: 'rate limited' }),
-    serverError: () => json(500, { error: 'server error' }),
-    tokenExpired: () => json(401, { error: 'token expired' }),
-    reject: (message) => json(400, { error: message }),
+  errors,
+  register(api, ctx) {
+    clock = ctx.now;
+    registerFacebookOAuth(api, ctx, errors);
+    // Before the node routes: `upload:<SID>` is one path segment, as a node id is.
+    registerUploads(api, ctx);
+    registerVideos(api, ctx);
+    registerReels(api, ctx, errors);
+    registerInsights(api, ctx);
+    registerNodes(api, ctx, errors);
   },
-  register() {},
 };

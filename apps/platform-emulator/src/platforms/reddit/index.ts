@@ -1,15 +1,40 @@
 import type { PlatformModule } from '../../core/context';
-import { json } from '../../core/http';
+import { RateCounter, redditErrors } from './envelopes';
+import { registerListing } from './listing';
+import { registerMedia } from './media';
+import { registerOAuth } from './oauth';
+import { registerSubmit } from './submit';
+import { upgradeWebsocket } from './websocket';
 
-/** Reddit: not emulated yet (no routes). */
+/**
+ * Reddit (OAuth2, oauth.reddit.com, the media upload lease, its S3 bucket and the video submission's
+ * websocket). API routes check the User-Agent (`<platform>:<app id>:<version> (by /u/<name>)`, else 429),
+ * the bearer token and scope, and count requests (X-Ratelimit-Used/-Remaining/-Reset on every answer).
+ *
+ * Fault steps (`POST /_control/faults {platform: 'reddit', step}`):
+ * - `authorize`: the authorize page and its decision (www.reddit.com/api/v1/authorize)
+ * - `token`: code exchange and refresh (www.reddit.com/api/v1/access_token)
+ * - `me`: the profile (/api/v1/me)
+ * - `asset`: the upload lease (/api/media/asset.json)
+ * - `s3`: the multipart POST of the bytes to the lease's action
+ * - `media`: reading an uploaded file back from the bucket
+ * - `submit`: /api/submit; `duplicate` refuses it with ALREADY_SUB; `processing_failed` (the websocket
+ *   says `failed`, with the fault's message) and `slow_processing` (no answer on the websocket while the
+ *   fault exists, or for its delayMs) are read here
+ * - `listing`: /user/<name>/submitted
+ * - `info`: /api/info (metrics)
+ * - `page`: the post page www.reddit.com/r/<sr>/comments/<id>/<slug>/
+ */
 export const reddit: PlatformModule = {
   platform: 'reddit',
   name: 'Reddit',
-  errors: {
-    rateLimit: () => json(429, { error: 'rate limited' }),
-    serverError: () => json(500, { error: 'server error' }),
-    tokenExpired: () => json(401, { error: 'token expired' }),
-    reject: (message) => json(400, { error: message }),
+  errors: redditErrors,
+  register(api, ctx) {
+    const counter = new RateCounter();
+    registerOAuth(api, ctx, counter);
+    registerMedia(api, ctx, counter);
+    registerSubmit(api, ctx, counter);
+    registerListing(api, ctx, counter);
   },
-  register() {},
+  upgrade: upgradeWebsocket,
 };

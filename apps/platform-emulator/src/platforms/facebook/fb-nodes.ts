@@ -1,0 +1,137 @@
+import type { EmulatorContext, FaultEnvelopes, RouteApi } from '../../core/context';
+import { json, type EmuRequest } from '../../core/http';
+import type { AccessToken } from '../../core/oauth';
+import { graphError, unsupportedRequest } from '../meta/graph-errors';
+import { accessToken, pickFields, readParams } from '../meta/graph-params';
+import { authorize, graphRoute, withStep } from '../meta/graph-routes';
+import { FB_ACCOUNT, FB_LIMITS, FB_PAGE } from './fb-account';
+import { PAGE_EDGE_FIELDS, USER_FIELDS, VIDEO_FIELDS } from './fb-params';
+import { PAGE_FIELDS } from './fb-page-fields';
+import { pageToken, settleVideo, videos } from './fb-store';
+import { videoValues } from './fb-videos';
+
+const PAGE_KNOWN = [...PAGE_FIELDS, ...PAGE_EDGE_FIELDS];
+
+/**
+ * Reads of graph.facebook.com: `/me` (the user, or the Page for a Page token), `/me/accounts` (the Pages with
+ * their own tokens: they do not expire when asked with a long-lived user token), and any node by id (the user,
+ * the Page, a video or Reel with its `status`).
+ */
+export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: FaultEnvelopes) {
+  graphRoute(api, 'GET', 'graph.facebook.com', '/me', 'me', (req) => me(ctx, req));
+
+  graphRoute(api, 'GET', 'graph.facebook.com', '/me/accounts', 'accounts', async (req) => {
+    const p = await readParams(req);
+    const auth = authorize(ctx, 'facebook', accessToken(req, p));
+    if (!auth.ok) return auth.response;
+    if (auth.token.meta?.kind === 'page')
+      return graphError({
+        message: '(#100) Tried accessing nonexisting field (accounts) on node type (Page)',
+        code: 100,
+      });
+    if (!auth.token.scopes.includes('pages_show_list'))
+      return graphError({ message: '(#10) This endpoint requires the pages_show_list permission.', code: 10 });
+    const picked = pickFields(p.get('fields'), {
+      nodeType: 'Page',
+      known: PAGE_KNOWN,
+      defaults: ['access_token', 'category', 'category_list', 'name', 'id', 'tasks'],
+      values: pageValues(ctx, pageTokenFor(ctx, auth.token).accessToken),
+    });
+    if (!picked.ok) return picked.response;
+    return json(200, { data: [picked.body], paging: { cursors: { before: 'QVFIUk', after: 'QVFIUk' } } });
+  });
+
+  // One path for users, Pages and videos: the step (for faults) is known once the id is.
+  graphRoute(api, 'GET', 'graph.facebook.com', '/:id', 'node', (req) => {
+    const id = req.params.id!;
+    if (id === FB_ACCOUNT.userId) return withStep(ctx, 'facebook', 'me', errors, req, () => me(ctx, req));
+    if (id === FB_PAGE.id) return withStep(ctx, 'facebook', 'accounts', errors, req, () => pageNode(ctx, req));
+    const video = videos(ctx).get(id);
+    if (!video) return unsupportedRequest('GET', id);
+    const step = video.kind === 'reel' ? 'reels_status' : 'videos';
+    return withStep(ctx, 'facebook', step, errors, req, async () => {
+      const auth = pageToken(ctx, accessToken(req, await readParams(req)), video.pageId);
+      if (!auth.ok) return auth.response;
+      settleVideo(ctx, id, { poll: true, step: video.kind === 'reel' ? 'reels_status' : 'create' });
+      const picked = pickFields(req.query.get('fields'), {
+        nodeType: 'Video',
+        known: VIDEO_FIELDS,
+        defaults: ['id', 'description', 'updated_time'],
+        values: videoValues(ctx, videos(ctx).get(id)!),
+      });
+      return picked.ok ? json(200, picked.body) : picked.response;
+    });
+  });
+}
+
+async function me(ctx: EmulatorContext, req: EmuRequest) {
+  const auth = authorize(ctx, 'facebook', accessToken(req, await readParams(req)));
+  if (!auth.ok) return auth.response;
+  if (auth.token.meta?.kind === 'page') return pageNode(ctx, req, auth.token);
+  const picked = pickFields(req.query.get('fields'), {
+    nodeType: 'User',
+    known: USER_FIELDS,
+    defaults: ['name', 'id'],
+    values: {
+      id: FB_ACCOUNT.userId,
+      name: FB_ACCOUNT.name,
+      first_name: FB_ACCOUNT.firstName,
+      last_name: FB_ACCOUNT.lastName,
+      short_name: FB_ACCOUNT.firstName,
+      email: auth.token.scopes.includes('email') ? FB_ACCOUNT.email : undefined,
+      picture: picture(ctx, FB_ACCOUNT.userId),
+    },
+  });
+  return picked.ok ? json(200, picked.body) : picked.response;
+}
+
+async function pageNode(ctx: EmulatorContext, req: EmuRequest, known?: AccessToken) {
+  const token = known ?? pageToken(ctx, accessToken(req, await readParams(req)), FB_PAGE.id);
+  if ('ok' in token && !token.ok) return token.response;
+  const picked = pickFields(req.query.get('fields'), {
+    nodeType: 'Page',
+    known: PAGE_KNOWN,
+    defaults: ['name', 'id'],
+    values: { ...pageValues(ctx, undefined), access_token: undefined },
+  });
+  return picked.ok ? json(200, picked.body) : picked.response;
+}
+
+function pageValues(ctx: EmulatorContext, token: string | undefined): Record<string, unknown> {
+  return {
+    id: FB_PAGE.id,
+    name: FB_PAGE.name,
+    username: FB_PAGE.username,
+    category: FB_PAGE.category,
+    category_list: [{ id: '2233', name: FB_PAGE.category }],
+    link: ctx.pageUrl('www.facebook.com', `/${FB_PAGE.id}`),
+    fan_count: 420,
+    tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'],
+    picture: picture(ctx, FB_PAGE.id),
+    access_token: token,
+  };
+}
+
+const picture = (ctx: EmulatorContext, id: string) => ({
+  data: { height: 50, width: 50, is_silhouette: false, url: ctx.avatarUrl('facebook', id) },
+});
+
+/**
+ * The Page's token for this user token: the same one on every call while it lives. It never expires when the user
+ * token is long-lived; it lives as long as a short-lived one otherwise.
+ */
+function pageTokenFor(ctx: EmulatorContext, user: AccessToken): AccessToken {
+  const existing = ctx.oauth.accessTokens
+    .values()
+    .find((t) => t.meta?.parent === user.accessToken && !t.revoked && t.expiresAt > ctx.now());
+  if (existing) return existing;
+  const long = user.meta?.kind === 'long';
+  return ctx.oauth.issueAccess({
+    platform: 'facebook',
+    accountId: user.accountId,
+    clientId: user.clientId,
+    scopes: user.scopes,
+    ttlSeconds: long ? FB_LIMITS.pageTokenSeconds : Math.max(1, Math.floor((user.expiresAt - ctx.now()) / 1000)),
+    meta: { kind: 'page', pageId: FB_PAGE.id, parent: user.accessToken },
+  });
+}

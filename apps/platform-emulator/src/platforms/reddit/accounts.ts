@@ -1,0 +1,81 @@
+/** The one redditor who signs in on the emulated Reddit, the communities that exist, and Reddit's figures. */
+export const REDDITOR = {
+  id: '1sbx7fz',
+  name: 'fanout_sandbox',
+  createdUtc: 1_577_836_800,
+  linkKarma: 120,
+  commentKarma: 45,
+};
+
+/** Communities one may post to, besides the redditor's own profile (`u_<name>`). */
+export const SUBREDDITS = ['test', 'videos', 'sandbox', 'fanout'];
+
+export const REDDIT_SCOPES = [
+  'account',
+  'creddits',
+  'edit',
+  'flair',
+  'history',
+  'identity',
+  'livemanage',
+  'modconfig',
+  'modcontributors',
+  'modflair',
+  'modlog',
+  'modmail',
+  'modothers',
+  'modposts',
+  'modself',
+  'modwiki',
+  'mysubreddits',
+  'privatemessages',
+  'read',
+  'report',
+  'save',
+  'structuredstyles',
+  'submit',
+  'subscribe',
+  'vote',
+  'wikiedit',
+  'wikiread',
+] as const;
+
+const MB = 1024 * 1024;
+
+/** Reddit's limits in one place. */
+export const LIMITS = {
+  accessTtlSeconds: 3600,
+  /** `duration=permanent` refresh tokens do not expire; ten years stands for that. */
+  refreshTtlSeconds: 10 * 365 * 24 * 3600,
+  titleMax: 300,
+  /** Requests per OAuth client and user in one window, and the window (X-Ratelimit-*). */
+  requestsPerWindow: 600,
+  windowSeconds: 600,
+  maxVideoBytes: 1024 * MB,
+  maxImageBytes: 20 * MB,
+  listingDefault: 25,
+  listingMax: 100,
+};
+
+/** The S3-like upload hosts: videos and images go to buckets of their own. */
+export const VIDEO_HOST = 'reddit-uploaded-video.s3-accelerate.amazonaws.com';
+export const IMAGE_HOST = 'reddit-uploaded-media.s3-accelerate.amazonaws.com';
+export const WS_HOST = 'ws-sandbox.wss.redditmedia.com';
+
+export const MIME_TYPES: Record<string, { ext: string; kind: 'video' | 'image' }> = {
+  'video/mp4': { ext: 'mp4', kind: 'video' },
+  'video/quicktime': { ext: 'mov', kind: 'video' },
+  'image/jpeg': { ext: 'jpeg', kind: 'image' },
+  'image/png': { ext: 'png', kind: 'image' },
+  'image/gif': { ext: 'gif', kind: 'image' },
+};
+
+/** `u_<name>` (the profile) or a known community, in its canonical spelling; undefined when none exists. */
+export function findSubreddit(sr: string): string | undefined {
+  const name = sr
+    .replace(/^\/?r\//i, '')
+    .trim()
+    .toLowerCase();
+  if (name === `u_${REDDITOR.name}`.toLowerCase()) return `u_${REDDITOR.name}`;
+  return SUBREDDITS.find((s) => s === name);
+}

@@ -1,0 +1,168 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  api,
+  connect,
+  firstMessage,
+  lease,
+  mediaUrl,
+  published,
+  s3Post,
+  startReddit,
+  stop,
+  submitForm,
+  uploadVideo,
+  type Emu,
+} from './reddit.test-helpers';
+
+let emu: Emu;
+let token: string;
+beforeAll(async () => (emu = await startReddit()));
+// Access tokens last an hour and tests move the clock: each test connects afresh.
+beforeEach(async () => (token = (await connect(emu)).access_token));
+afterAll(() => stop(emu));
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe('Reddit video post', () => {
+  it('lease → S3 → submit → websocket success; recorded, listed, with a page and growing metrics', async () => {
+    const { bytes, video, url, posterUrl } = await uploadVideo(emu, token);
+    expect(video.args.action).toBe(`${emu.url}/reddit-uploaded-video.s3-accelerate.amazonaws.com`);
+    expect(video.asset.websocket_url).toMatch(
+      /^ws:\/\/127\.0\.0\.1:\d+\/ws-sandbox\.wss\.redditmedia\.com\/rte_images\//,
+    );
+    const stored = await fetch(url);
+    expect(stored.status).toBe(200);
+    expect(sha(Buffer.from(await stored.arrayBuffer()))).toBe(sha(bytes));
+
+    const res = await api(emu, token, '/api/submit', submitForm(url, posterUrl, { title: 'Sandbox clip: first try!' }));
+    expect(res.status).toBe(200);
+    expect(res.body.json.errors).toEqual([]);
+    expect(res.body.json.data.websocket_url).toBe(video.asset.websocket_url);
+    expect(res.headers.get('x-ratelimit-used')).toBeTruthy();
+
+    const message = await firstMessage(res.body.json.data.websocket_url);
+    expect(message.type).toBe('success');
+    const postUrl = message.payload.redirect!;
+    expect(postUrl).toMatch(
+      new RegExp(`^${emu.publicUrl}/www\\.reddit\\.com/r/u_fanout_sandbox/comments/\\w+/sandbox_clip_first_try/$`),
+    );
+    const id = postUrl.split('/comments/')[1]!.split('/')[0]!;
+
+    expect(await published(emu)).toContainEqual(
+      expect.objectContaining({
+        platform: 'reddit',
+        id,
+        url: postUrl,
+        title: 'Sandbox clip: first try!',
+        bytes: bytes.length,
+        sha256: sha(bytes),
+      }),
+    );
+    const listed = await api(emu, token, '/user/fanout_sandbox/submitted?limit=25');
+    expect(listed.body.kind).toBe('Listing');
+    expect(listed.body.data.children[0].data).toMatchObject({
+      id,
+      name: `t3_${id}`,
+      title: 'Sandbox clip: first try!',
+      url,
+      permalink: `/r/u_fanout_sandbox/comments/${id}/sandbox_clip_first_try/`,
+      subreddit: 'u_fanout_sandbox',
+      created_utc: expect.any(Number),
+    });
+    expect((await fetch(postUrl)).status).toBe(200);
+
+    const before = (await api(emu, token, `/api/info?id=t3_${id}`)).body.data.children[0].data;
+    emu.clock.t += 6 * 3600_000;
+    token = (await connect(emu)).access_token;
+    const after = (await api(emu, token, `/api/info?id=t3_${id}`)).body.data.children[0].data;
+    expect(after.ups).toBeGreaterThan(before.ups);
+    expect(after.score).toBe(after.ups);
+    expect(after.num_comments).toBeGreaterThan(before.num_comments);
+  });
+
+  it('posts to a demo community', async () => {
+    const { url, posterUrl } = await uploadVideo(emu, token);
+    const res = await api(emu, token, '/api/submit', submitForm(url, posterUrl, { sr: 'test' }));
+    expect(res.body.json.errors).toEqual([]);
+    expect((await firstMessage(res.body.json.data.websocket_url)).payload.redirect).toContain(
+      '/www.reddit.com/r/test/comments/',
+    );
+  });
+
+  it('refuses a bad submission with json.errors on HTTP 200', async () => {
+    const { url, posterUrl } = await uploadVideo(emu, token);
+    const errors = async (form: Record<string, string>) => {
+      const res = await api(emu, token, '/api/submit', form);
+      expect(res.status).toBe(200);
+      return (res.body.json.errors as string[][]).map((e) => [e[0], e[2]]);
+    };
+    expect(await errors(submitForm(url, posterUrl, { sr: 'no_such_place' }))).toEqual([['SUBREDDIT_NOEXIST', 'sr']]);
+    expect(await errors(submitForm(url, posterUrl, { title: 'x'.repeat(301) }))).toEqual([['TOO_LONG', 'title']]);
+    expect(await errors(submitForm('', posterUrl))).toEqual([['NO_URL', 'url']]);
+    expect(await errors(submitForm(`${url}x`, ''))).toEqual([
+      ['BAD_URL', 'url'],
+      ['NO_URL', 'video_poster_url'],
+    ]);
+    expect(await errors(submitForm(url, posterUrl, { title: 'y'.repeat(300) }))).toEqual([]);
+    expect(await errors(submitForm(url, posterUrl))).toEqual([['ALREADY_SUB', 'url']]);
+  });
+
+  it('the bucket checks the lease fields, the key and the size limit', async () => {
+    const l = await lease(emu, token, 'poster.png', 'image/png');
+    const tampered = await s3Post(l, randomBytes(100), 'image/png', (f) => f.set('x-amz-meta-ext', 'exe'));
+    expect(tampered.status).toBe(403);
+    expect(await tampered.text()).toMatch(/<Code>AccessDenied<\/Code>.*x-amz-meta-ext/);
+    const missing = await s3Post(l, randomBytes(100), 'image/png', (f) => f.delete('policy'));
+    expect(missing.status).toBe(403);
+    const otherKey = await s3Post(l, randomBytes(100), 'image/png', (f) => f.set('key', 'not-a-lease'));
+    expect(otherKey.status).toBe(403);
+
+    const tooBig = await s3Post(l, Buffer.alloc(20 * 1024 * 1024 + 1), 'image/png');
+    expect(tooBig.status).toBe(400);
+    const xml = await tooBig.text();
+    expect(xml).toContain('<Code>EntityTooLarge</Code>');
+    expect(xml).toContain(`<ProposedSize>${20 * 1024 * 1024 + 1}</ProposedSize>`);
+    expect(xml).toContain(`<MaxSizeAllowed>${20 * 1024 * 1024}</MaxSizeAllowed>`);
+
+    const ok = await s3Post(l, randomBytes(100), 'image/png');
+    expect(ok.status).toBe(201);
+    const body = await ok.text();
+    expect(body).toContain('<PostResponse><Location>');
+    expect(body).toContain(`<Key>${l.args.fields.find((f) => f.name === 'key')!.value}</Key>`);
+    expect((await fetch(mediaUrl(l))).status).toBe(200);
+  });
+
+  it('asset.json refuses an unknown mimetype', async () => {
+    const res = await api(emu, token, '/api/media/asset.json', {
+      filepath: 'a.exe',
+      mimetype: 'application/x-msdownload',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.reason).toBe('INVALID_MIMETYPE');
+  });
+
+  it('/api/info and the listing answer nothing for unknown posts or users', async () => {
+    expect((await api(emu, token, '/api/info?id=t3_zzzzzzz')).body.data.children).toEqual([]);
+    expect((await api(emu, token, '/user/someone_else/submitted')).status).toBe(404);
+  });
+});
+
+describe('Reddit state across a restart', () => {
+  it('keeps tokens and uploaded media; the submission after the restart goes through', async () => {
+    const own = await startReddit();
+    const { access_token } = await connect(own);
+    const { bytes, url, posterUrl } = await uploadVideo(own, access_token);
+    await own.close();
+    // Back on another port: media URLs handed out before still name their uploads.
+    const again = await startReddit(own.dataDir, own.clock);
+    try {
+      const res = await api(again, access_token, '/api/submit', submitForm(url, posterUrl));
+      expect(res.body.json.errors).toEqual([]);
+      expect((await firstMessage(res.body.json.data.websocket_url)).type).toBe('success');
+      expect((await published(again))[0]).toMatchObject({ bytes: bytes.length, sha256: sha(bytes) });
+    } finally {
+      await stop(again);
+    }
+  });
+});

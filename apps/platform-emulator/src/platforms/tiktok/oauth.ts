@@ -1,0 +1,216 @@
+import type { EmulatorContext, RouteApi } from '../../core/context';
+import { redirect, type EmuResponse } from '../../core/http';
+import { authorizePage, errorPage } from '../../core/pages';
+import { CREATOR, LIMITS, TIKTOK_SCOPES } from './accounts';
+import { apiError, authorize, invalidParams, ok, oauthError, type RateWindows } from './envelopes';
+
+const AUTHORIZE_PATH = '/v2/auth/authorize/';
+const AUTHORIZE_FIELDS = [
+  'client_key',
+  'scope',
+  'redirect_uri',
+  'state',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+];
+
+type AuthorizeRequest =
+  { ok: true; fields: Record<string, string>; scopes: string[] } | { ok: false; page: EmuResponse };
+
+/** A bad authorize request is shown to the person, never sent back to a redirect URI that may not be the app's. */
+function readAuthorize(ctx: EmulatorContext, params: URLSearchParams): AuthorizeRequest {
+  const fail = (message: string): AuthorizeRequest => ({
+    ok: false,
+    page: errorPage(400, 'TikTok: this link is not valid', message),
+  });
+  const fields: Record<string, string> = {};
+  for (const name of AUTHORIZE_FIELDS) {
+    const value = params.get(name);
+    if (value !== null) fields[name] = value;
+  }
+  if (!ctx.oauth.checkClient(fields.client_key)) return fail('client_key: no app is registered with this client key.');
+  if (fields.response_type !== 'code') return fail('response_type: must be "code".');
+  if (!isHttpUrl(fields.redirect_uri)) return fail('redirect_uri: a registered http(s) redirect URI is required.');
+  const scopes = (fields.scope ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!scopes.length) return fail('scope: at least one scope is required.');
+  const unknown = scopes.filter((s) => !(TIKTOK_SCOPES as readonly string[]).includes(s));
+  if (unknown.length) return fail(`scope: unknown scope ${unknown.join(', ')}.`);
+  if (fields.code_challenge && (fields.code_challenge_method ?? 'S256') !== 'S256')
+    return fail('code_challenge_method: must be S256.');
+  return { ok: true, fields, scopes };
+}
+
+function isHttpUrl(value: string | undefined): value is string {
+  if (!value) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function back(redirectUri: string, params: Record<string, string | undefined>): EmuResponse {
+  const target = new URL(redirectUri);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) target.searchParams.set(k, v);
+  return redirect(target.toString());
+}
+
+export function registerOAuth(api: RouteApi, ctx: EmulatorContext, windows: RateWindows) {
+  api.route('GET', 'www.tiktok.com', AUTHORIZE_PATH, 'authorize', (req) => {
+    const request = readAuthorize(ctx, req.query);
+    if (!request.ok) return request.page;
+    return authorizePage({
+      platformName: 'TikTok',
+      appName: 'Fanout',
+      accountName: `${CREATOR.displayName} (@${CREATOR.username})`,
+      scopes: request.scopes,
+      action: ctx.pageUrl('www.tiktok.com', AUTHORIZE_PATH),
+      fields: request.fields,
+    });
+  });
+
+  api.route('POST', 'www.tiktok.com', AUTHORIZE_PATH, 'authorize', async (req) => {
+    const form = await req.form();
+    const request = readAuthorize(ctx, form);
+    if (!request.ok) return request.page;
+    const { fields, scopes } = request;
+    const decision = form.get('decision');
+    if (decision === 'deny')
+      return back(fields.redirect_uri!, {
+        error: 'access_denied',
+        error_description: 'The user denied the authorization request.',
+        state: fields.state,
+      });
+    if (decision !== 'approve') return errorPage(400, 'TikTok: no decision', 'decision: approve or deny.');
+    const code = ctx.oauth.issueCode({
+      platform: 'tiktok',
+      clientId: fields.client_key!,
+      redirectUri: fields.redirect_uri!,
+      scopes,
+      accountId: CREATOR.openId,
+      codeChallenge: fields.code_challenge,
+      codeChallengeMethod: fields.code_challenge ? 'S256' : undefined,
+    });
+    return back(fields.redirect_uri!, { code: code.code, scopes: scopes.join(','), state: fields.state });
+  });
+
+  api.route('POST', 'open.tiktokapis.com', '/v2/oauth/token/', 'token', async (req) => {
+    const form = await req.form();
+    const clientKey = form.get('client_key');
+    const grantType = form.get('grant_type');
+    if (!clientKey || !grantType) return oauthError('invalid_request', 'client_key and grant_type are required.');
+    if (!ctx.oauth.checkClient(clientKey, form.get('client_secret')))
+      return oauthError('invalid_client', 'Client key or secret is invalid.');
+
+    if (grantType === 'authorization_code') {
+      const redirectUri = form.get('redirect_uri');
+      if (!form.get('code') || !redirectUri)
+        return oauthError('invalid_request', 'code and redirect_uri are required.');
+      const redeemed = ctx.oauth.redeemCode(form.get('code'), {
+        platform: 'tiktok',
+        clientId: clientKey,
+        redirectUri,
+        codeVerifier: form.get('code_verifier'),
+      });
+      if (!redeemed.ok)
+        return redeemed.reason === 'invalid_client'
+          ? oauthError('invalid_client', 'The code was issued to another client.')
+          : oauthError('invalid_grant', 'Authorization code is expired, already used or invalid.');
+      return grant(ctx, clientKey, redeemed.code.accountId, redeemed.code.scopes);
+    }
+
+    if (grantType === 'refresh_token') {
+      const presented = form.get('refresh_token');
+      if (!presented) return oauthError('invalid_request', 'refresh_token is required.');
+      const refresh = ctx.oauth.liveRefresh('tiktok', presented);
+      if (!refresh || refresh.clientId !== clientKey)
+        return oauthError('invalid_grant', 'Refresh token is invalid or expired.');
+      // Rotation: the refresh token just used dies with this answer.
+      ctx.oauth.revokeRefresh(refresh.refreshToken);
+      return grant(ctx, clientKey, refresh.accountId, refresh.scopes);
+    }
+    return oauthError('invalid_request', `grant_type: unsupported value "${grantType}".`);
+  });
+
+  api.route('GET', 'open.tiktokapis.com', '/v2/user/info/', 'userinfo', (req) => {
+    const auth = authorize(ctx, windows, req, 'userinfo', 'user.info.basic');
+    if (!auth.ok) return auth.res;
+    const fields = (req.query.get('fields') ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+    if (!fields.length) return invalidParams('fields: at least one field is required.');
+    const user = userFields(ctx);
+    const unknown = fields.filter((f) => !(f in user));
+    if (unknown.length) return invalidParams(`fields: unknown field ${unknown.join(', ')}.`);
+    const needs = (f: string) =>
+      f in STATS ? 'user.info.stats' : f in PROFILE ? 'user.info.profile' : 'user.info.basic';
+    // `username` is read with user.info.basic as well: the reference lists only that scope for the profile.
+    const missing = fields.map(needs).find((s) => s !== 'user.info.basic' && !auth.token.scopes.includes(s));
+    if (missing)
+      return apiError(
+        401,
+        'scope_not_authorized',
+        `The user did not authorize the scope required for this request (${missing}).`,
+      );
+    return ok({ user: Object.fromEntries(fields.map((f) => [f, user[f]])) });
+  });
+}
+
+const PROFILE = { bio_description: 1, profile_deep_link: 1, is_verified: 1 };
+const STATS = { follower_count: 1, following_count: 1, likes_count: 1, video_count: 1 };
+
+function userFields(ctx: EmulatorContext): Record<string, unknown> {
+  const avatar = ctx.avatarUrl('tiktok', CREATOR.openId);
+  return {
+    open_id: CREATOR.openId,
+    union_id: CREATOR.unionId,
+    avatar_url: avatar,
+    avatar_url_100: avatar,
+    avatar_large_url: avatar,
+    display_name: CREATOR.displayName,
+    username: CREATOR.username,
+    bio_description: CREATOR.bio,
+    profile_deep_link: ctx.pageUrl('www.tiktok.com', `/@${CREATOR.username}`),
+    is_verified: false,
+    follower_count: CREATOR.followers,
+    following_count: CREATOR.following,
+    likes_count: CREATOR.likes,
+    video_count: CREATOR.videos,
+  };
+}
+
+function grant(ctx: EmulatorContext, clientId: string, accountId: string, scopes: string[]) {
+  const refresh = ctx.oauth.issueRefresh({
+    platform: 'tiktok',
+    accountId,
+    clientId,
+    scopes,
+    ttlSeconds: LIMITS.refreshTtlSeconds,
+  });
+  const access = ctx.oauth.issueAccess({
+    platform: 'tiktok',
+    accountId,
+    clientId,
+    scopes,
+    ttlSeconds: LIMITS.accessTtlSeconds,
+    refreshToken: refresh.refreshToken,
+  });
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: {
+      access_token: access.accessToken,
+      expires_in: LIMITS.accessTtlSeconds,
+      open_id: accountId,
+      refresh_token: refresh.refreshToken,
+      refresh_expires_in: LIMITS.refreshTtlSeconds,
+      scope: scopes.join(','),
+      token_type: 'Bearer',
+    },
+  };
+}

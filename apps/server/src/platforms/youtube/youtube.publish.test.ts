@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  control,
+  fileSource,
+  sandboxAdapterOptions,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../../test/emulator';
+import { mediaFixtures } from '../../../test/fixtures';
+import { connectAccount, countingSource, publishRequest, runPublishLoop } from '../../../test/publish-loop';
+import type { ConnectedAccount } from '../platform-adapter';
+import { YouTubeAdapter } from './youtube.adapter';
+import { CHUNK_BYTES } from './youtube.upload';
+
+let emu: TestEmulator;
+let account: ConnectedAccount;
+const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+beforeAll(async () => {
+  emu = await startTestEmulator();
+  ({ account } = await connectAccount(new YouTubeAdapter(sandboxAdapterOptions(emu))));
+});
+afterAll(async () => {
+  await emu?.stop();
+});
+
+describe('YouTube publish', () => {
+  it('uploads the big video in 256 KiB-multiple chunks, waits for processing, and gives the watch address', async () => {
+    const { bigVideo } = mediaFixtures();
+    const size = fs.statSync(bigVideo).size;
+    const adapter = new YouTubeAdapter(sandboxAdapterOptions(emu));
+    const request = publishRequest(account, fileSource(bigVideo), {
+      title: 'YouTube big video',
+      caption: 'The description of the big video',
+      options: { privacy: 'unlisted', madeForKids: false },
+    });
+    const result = await runPublishLoop(adapter, request);
+    if (result.stopped) throw new Error('stopped');
+    const offsets = result.steps.filter((s) => s.journal.step === 'upload').map((s) => s.journal.offset as number);
+    expect(offsets.length).toBe(Math.ceil(size / CHUNK_BYTES));
+    for (const offset of offsets) expect(offset % (256 * 1024)).toBe(0);
+    expect(typeof result.steps[0]!.journal.sessionUrl).toBe('string');
+    expect(result.post.url).toBe(`${emu.publicUrl}/www.youtube.com/watch?v=${result.post.platformPostId}`);
+
+    const published = (await control.published(emu)).items.find((i) => i.id === result.post.platformPostId);
+    expect(published).toMatchObject({
+      platform: 'youtube',
+      bytes: size,
+      sha256: sha256(bigVideo),
+      title: 'YouTube big video',
+    });
+    expect(published!.caption).toBe('The description of the big video');
+
+    expect(await adapter.findPost(request, result.journal)).toEqual(result.post);
+    expect(await adapter.postStatus(account, result.post.platformPostId)).toEqual({
+      state: 'live',
+      url: result.post.url,
+    });
+    const metrics = await adapter.metrics(account, result.post.platformPostId);
+    expect(typeof metrics.views).toBe('number');
+    expect(typeof metrics.likes).toBe('number');
+    expect(typeof metrics.comments).toBe('number');
+    expect(metrics.shares).toBeNull();
+  });
+
+  it('resumes in a new adapter by asking the session where it stands (bytes */total), not from its own journal', async () => {
+    const { bigVideo } = mediaFixtures();
+    const size = fs.statSync(bigVideo).size;
+    const source = countingSource(fileSource(bigVideo));
+    const request = publishRequest(account, source, { title: 'YouTube resumed', caption: 'resumed' });
+    const first = new YouTubeAdapter(sandboxAdapterOptions(emu));
+    const part = await runPublishLoop(first, request, {
+      stopWhen: (r) => r.journal.step === 'upload' && (r.journal.offset as number) > 0,
+    });
+    expect(part.stopped).toBe(true);
+    const saved = JSON.parse(JSON.stringify(part.journal));
+    // The session is not a video yet.
+    expect(await first.findPost(request, saved)).toBeNull();
+    // One more chunk goes out but its journal is lost (a crash before the commit).
+    const lost = await first.publishStep(request, saved);
+    expect(lost.journal.offset).toBeGreaterThan(saved.offset);
+
+    const second = new YouTubeAdapter(sandboxAdapterOptions(emu));
+    const rest = await runPublishLoop(second, request, { journal: saved });
+    if (rest.stopped) throw new Error('stopped');
+    const published = (await control.published(emu)).items.find((i) => i.id === rest.post.platformPostId);
+    expect(published).toMatchObject({ platform: 'youtube', bytes: size, sha256: sha256(bigVideo) });
+    // Each byte went once: the second adapter learnt the session held the lost chunk.
+    expect(source.bytesRead()).toBe(size);
+    expect(await second.findPost(request, { step: 'upload', sessionUrl: saved.sessionUrl })).toEqual(rest.post);
+  });
+
+  it('findPost answers null before a session exists', async () => {
+    const adapter = new YouTubeAdapter(sandboxAdapterOptions(emu));
+    const request = publishRequest(account, fileSource(mediaFixtures().video));
+    expect(await adapter.findPost(request, { step: 'session' })).toBeNull();
+  });
+});
