@@ -1,0 +1,94 @@
+import { expiresIn } from '../base-adapter';
+import type { AccountProfile, ExchangeInput, TokenSet } from '../platform-adapter';
+import { PlatformError } from '../platform-error';
+import type { GraphHttp } from '../meta/meta-graph.adapter';
+
+export const FACEBOOK_SCOPES = [
+  'pages_show_list',
+  'pages_read_engagement',
+  'pages_manage_posts',
+  'read_insights',
+] as const;
+
+interface Credentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+interface TokenAnswer {
+  access_token?: string;
+  token_type?: string;
+  expires_in?: number;
+}
+
+/**
+ * Code → short-lived user token → long-lived user token. The long-lived one matters because the Page
+ * tokens `profile` reads with it then never expire.
+ */
+export async function exchangeFacebookCode(
+  http: GraphHttp,
+  creds: Credentials,
+  input: ExchangeInput,
+): Promise<TokenSet> {
+  const { data: short } = await tokenCall(http, 'oauth.token', {
+    client_id: creds.clientId,
+    redirect_uri: input.redirectUri,
+    client_secret: creds.clientSecret,
+    code: input.code,
+  });
+  const { data: long, response } = await tokenCall(http, 'oauth.long_lived', {
+    grant_type: 'fb_exchange_token',
+    client_id: creds.clientId,
+    client_secret: creds.clientSecret,
+    fb_exchange_token: short.access_token!,
+  });
+  if (!long.access_token) throw http.unrecognized('oauth.long_lived', response);
+  return { accessToken: long.access_token, expiresAt: expiresIn(long.expires_in), scopes: [...FACEBOOK_SCOPES] };
+}
+
+async function tokenCall(http: GraphHttp, step: string, query: Record<string, string>) {
+  const response = await http.request(step, http.graphUrl('oauth/access_token'), { query });
+  const data = (response.body ?? {}) as TokenAnswer;
+  if (typeof data.access_token !== 'string') throw http.unrecognized(step, response);
+  return { response, data };
+}
+
+/** The first Page the person manages, published as with the Page's own token (which does not expire). */
+export async function facebookProfile(http: GraphHttp, tokens: TokenSet): Promise<AccountProfile> {
+  const answer = await http.graph<{ data?: PageEntry[] }>('profile', 'me/accounts', tokens.accessToken, {
+    query: { fields: 'id,name,access_token,picture' },
+  });
+  if (!Array.isArray(answer.data)) throw http.unrecognized('profile', undefined, 'a Page list without data');
+  const page = answer.data[0];
+  if (!page)
+    throw new PlatformError(http.platform, 'rejected', 'This Facebook account manages no Page', {
+      step: 'profile',
+      platformMessage: 'This Facebook account manages no Page',
+    });
+  if (page.id === undefined || typeof page.access_token !== 'string')
+    throw http.unrecognized('profile', undefined, 'a Page without id or token');
+  const pageId = String(page.id);
+  return {
+    accountId: pageId,
+    name: page.name ?? pageId,
+    avatarUrl: page.picture?.data?.url ?? null,
+    extra: { pageId },
+    tokens: { accessToken: page.access_token, scopes: tokens.scopes },
+  };
+}
+
+interface PageEntry {
+  id?: string | number;
+  name?: string;
+  access_token?: string;
+  picture?: { data?: { url?: string } };
+}
+
+/** Page tokens do not expire, so there is nothing to refresh; one that did expire needs a new connection. */
+export function refreshFacebookTokens(platform: string, tokens: TokenSet): TokenSet {
+  if (tokens.expiresAt && tokens.expiresAt.getTime() <= Date.now())
+    throw new PlatformError(platform, 'disconnected', 'facebook refresh: the Page token expired; connect again', {
+      step: 'oauth.refresh',
+    });
+  return tokens;
+}
