@@ -40,7 +40,8 @@ export function registerControl(router: Router, ctx: EmulatorContext, onReset: (
 
   router.add('POST', '', '/_control/faults', async (req) => {
     const body = FaultBody.safeParse(await req.json());
-    if (!body.success) return json(400, { error: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+    if (!body.success)
+      return json(400, { error: body.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
     return json(201, { fault: ctx.faults.add(body.data) });
   });
 

@@ -92,7 +92,8 @@ function matchSegment(pattern: string, value: string, params: Record<string, str
 export function makeRequest(raw: IncomingMessage, host: string, path: string, query: URLSearchParams): EmuRequest {
   let cached: Promise<Buffer> | undefined;
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(raw.headers))
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const req: EmuRequest = {
     method: raw.method ?? 'GET',
     host,

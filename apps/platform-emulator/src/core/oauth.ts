@@ -79,14 +79,24 @@ export class OAuth {
   }
 
   issueCode(c: Omit<AuthCode, 'code' | 'expiresAt' | 'used'>): AuthCode {
-    const code: AuthCode = { ...c, code: token(`${c.platform}-code`), expiresAt: this.now() + 10 * 60_000, used: false };
+    const code: AuthCode = {
+      ...c,
+      code: token(`${c.platform}-code`),
+      expiresAt: this.now() + 10 * 60_000,
+      used: false,
+    };
     return this.codes.set(code.code, code);
   }
 
   /** Uses a code once, checking the client, the redirect URI and (when the code has one) the PKCE verifier. */
   redeemCode(
     code: string | null | undefined,
-    check: { platform: string; clientId: string | null | undefined; redirectUri?: string | null; codeVerifier?: string | null },
+    check: {
+      platform: string;
+      clientId: string | null | undefined;
+      redirectUri?: string | null;
+      codeVerifier?: string | null;
+    },
   ): RedeemResult {
     const found = code ? this.codes.get(code) : undefined;
     if (!found || found.platform !== check.platform || found.used || found.expiresAt < this.now())
@@ -167,6 +177,7 @@ export class OAuth {
   expireAll(platform?: string) {
     const now = this.now();
     for (const [id, t] of this.accessTokens.entries())
-      if (!platform || t.platform === platform) this.accessTokens.update(id, (x) => (x.expiresAt = Math.min(x.expiresAt, now - 1)));
+      if (!platform || t.platform === platform)
+        this.accessTokens.update(id, (x) => (x.expiresAt = Math.min(x.expiresAt, now - 1)));
   }
 }

@@ -49,7 +49,12 @@ export function errorPage(status: number, title: string, message: string): EmuRe
 }
 
 /** A post's public page: its text, who posted it and, when the bytes are here, a player. */
-export function postPage(p: { platformName: string; accountName: string; text: string; mediaUrl?: string }): EmuResponse {
+export function postPage(p: {
+  platformName: string;
+  accountName: string;
+  text: string;
+  mediaUrl?: string;
+}): EmuResponse {
   return html(
     200,
     page(

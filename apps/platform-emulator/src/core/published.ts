@@ -28,7 +28,9 @@ export class Published {
   record(item: Omit<PublishedItem, 'bytes' | 'sha256' | 'publishedAt'> & { blobId: string; publishedAt?: string }) {
     const file = this.store.blobPath(item.blobId);
     const bytes = fs.existsSync(file) ? fs.statSync(file).size : 0;
-    const sha256 = bytes ? createHash('sha256').update(fs.readFileSync(file)).digest('hex') : createHash('sha256').digest('hex');
+    const sha256 = bytes
+      ? createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+      : createHash('sha256').digest('hex');
     const full = {
       ...item,
       bytes,

@@ -57,7 +57,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
     now,
     apiUrl: (host, path) => `${url}/${host}${path}`,
     pageUrl: (host, path) => `${publicUrl}/${host}${path}`,
-    avatarUrl: (platform, accountId) => `${publicUrl}/_avatar/${encodeURIComponent(platform)}/${encodeURIComponent(accountId)}.svg`,
+    avatarUrl: (platform, accountId) =>
+      `${publicUrl}/_avatar/${encodeURIComponent(platform)}/${encodeURIComponent(accountId)}.svg`,
     mediaUrl: (blobId) => `${publicUrl}/_media/${encodeURIComponent(blobId)}`,
   };
 
@@ -123,7 +124,9 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
         const [first = '', ...rest] = parsed.pathname.split('/').filter(Boolean);
         const own = first.startsWith('_');
         const host = own ? '' : first;
-        const path = own ? parsed.pathname : `/${rest.join('/')}${parsed.pathname.endsWith('/') && rest.length ? '/' : ''}`;
+        const path = own
+          ? parsed.pathname
+          : `/${rest.join('/')}${parsed.pathname.endsWith('/') && rest.length ? '/' : ''}`;
         const found = router.match(raw.method ?? 'GET', host, path);
         if (!found) {
           answer = router.knowsPath(host, path)

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { CONTRACTS_DIR } from '../../contracts/contracts-dir';
 import os from 'node:os';
 import path from 'node:path';
 import type { PlatformModule } from '../../core/context';
@@ -129,6 +130,6 @@ export function metaSpec(name: string): {
   apis: { method: string; endpoint?: string; params?: { name: string; type: string; required: boolean }[] }[];
   fields: { name: string; type: string }[];
 } {
-  const file = path.resolve(__dirname, '../../../../../../shared/contracts/meta', name);
+  const file = path.join(CONTRACTS_DIR, 'meta', name);
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }

@@ -1,15 +1,33 @@
+/**
+ * YouTube (Data API v3 and Google OAuth), emulated from the reference and the discovery document.
+ *
+ * Fault steps (`POST /_control/faults {platform: 'youtube', step}`):
+ * - `authorize`: the consent page and its decision (accounts.google.com/o/oauth2/v2/auth)
+ * - `token`: oauth2.googleapis.com/token (code exchange and refresh) and /revoke
+ * - `channels`: channels.list (the profile)
+ * - `upload`: videos.insert in every form: the resumable session's opening, its chunk PUTs and its
+ *   `Content-Range: bytes *\/N` queries, multipart and media uploads. `duplicate` applies here: the upload
+ *   completes but the video is rejected (uploadStatus rejected, rejectionReason duplicate).
+ * - `status`: videos.list when `part` asks for status or processingDetails (the processing poll).
+ *   `processing_failed` (the video fails with failureReason conversion) and `slow_processing` (it stays
+ *   uploaded while the fault exists) apply to processing whoever looks at the video.
+ * - `videos`: videos.list otherwise (statistics: the metrics)
+ * - `watch`: the watch page www.youtube.com/watch?v=<id>
+ * Rate limits are Google's daily quota: 403 quotaExceeded.
+ */
 import type { PlatformModule } from '../../core/context';
-import { json } from '../../core/http';
+import { errors } from './envelopes';
+import { registerOAuth } from './oauth';
+import { registerUpload } from './upload';
+import { registerVideos } from './videos';
 
-/** YouTube: not emulated yet (no routes). */
 export const youtube: PlatformModule = {
   platform: 'youtube',
   name: 'YouTube',
-  errors: {
-    rateLimit: () => json(429, { error: 'rate limited' }),
-    serverError: () => json(500, { error: 'server error' }),
-    tokenExpired: () => json(401, { error: 'token expired' }),
-    reject: (message) => json(400, { error: message }),
+  errors,
+  register(api, ctx) {
+    registerOAuth(api, ctx);
+    registerUpload(api, ctx);
+    registerVideos(api, ctx);
   },
-  register() {},
 };

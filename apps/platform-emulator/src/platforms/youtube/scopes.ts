@@ -1,0 +1,36 @@
+/**
+ * The OAuth scopes Google knows for YouTube (the youtube and youtubeAnalytics discovery documents, plus the
+ * sign-in scopes) and the scopes each emulated method accepts (its discovery `scopes`: any one suffices).
+ */
+const G = 'https://www.googleapis.com/auth/';
+
+export const KNOWN_SCOPES: readonly string[] = [
+  `${G}youtube`,
+  `${G}youtube.channel-memberships.creator`,
+  `${G}youtube.force-ssl`,
+  `${G}youtube.readonly`,
+  `${G}youtube.upload`,
+  `${G}youtubepartner`,
+  `${G}youtubepartner-channel-audit`,
+  `${G}yt-analytics.readonly`,
+  `${G}yt-analytics-monetary.readonly`,
+  `${G}userinfo.email`,
+  `${G}userinfo.profile`,
+  'openid',
+  'email',
+  'profile',
+];
+
+export const METHOD_SCOPES = {
+  'youtube.videos.insert': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.upload`, `${G}youtubepartner`],
+  'youtube.videos.list': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.readonly`, `${G}youtubepartner`],
+  'youtube.channels.list': [
+    `${G}youtube`,
+    `${G}youtube.force-ssl`,
+    `${G}youtube.readonly`,
+    `${G}youtubepartner`,
+    `${G}youtubepartner-channel-audit`,
+  ],
+} as const;
+
+export type YoutubeMethod = keyof typeof METHOD_SCOPES;
