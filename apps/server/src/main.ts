@@ -1,28 +1,23 @@
 import { ConfigError, loadConfig } from './config/env';
-import { startServer } from './server';
+import { startProcess } from './server';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
+  const config = loadConfig();
+  const running = await startProcess(config);
+  const { log } = running.ctx;
+  if (running.api) {
+    log.info(
+      { url: config.publicUrl, db: running.ctx.dbKind, dataDir: config.dataDir, role: config.role },
+      'Fanout is up',
+    );
+  } else {
+    log.info({ db: running.ctx.dbKind, dataDir: config.dataDir, role: config.role }, 'Fanout worker is up (no HTTP)');
   }
 
-  const server = await startServer(config);
-  server.ctx.log.info(
-    { url: config.publicUrl, db: server.ctx.dbKind, dataDir: config.dataDir, role: config.role },
-    'Fanout is up',
-  );
-
   const shutdown = async (signal: string) => {
-    server.ctx.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await server.close();
+    await running.close();
     clearTimeout(timer);
     process.exit(0);
   };
@@ -31,6 +26,11 @@ async function main() {
 }
 
 main().catch((err) => {
+  // A configuration the server cannot run with (EX_CONFIG): the message names the variable to fix.
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78);
+  }
   console.error('Fanout failed to start:', err);
   process.exit(1);
 });

@@ -1,58 +1,50 @@
-import fs from 'node:fs';
-import pino from 'pino';
 import type { Config } from './config/env';
-import { createContext, type AppContext } from './context';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
-import { buildApp } from './http/app';
-import { sweepStaleUploads } from './services/upload.service';
-import { STALE_TEMP_AFTER_MS } from './storage/temp-file';
+import type { AppContext } from './context';
+import { startApi, type RunningApi } from './http/start-api';
+import { startWorker } from './jobs/start-worker';
+import { openRuntime } from './runtime';
+
+export interface RunningProcess {
+  ctx: AppContext;
+  /** The HTTP API, unless this process is a worker only. */
+  api?: RunningApi;
+  close(): Promise<void>;
+}
 
 export interface RunningServer {
   ctx: AppContext;
-  app: Awaited<ReturnType<typeof buildApp>>;
+  app: RunningApi['app'];
   url: string;
   close(): Promise<void>;
 }
 
-/** Opens the database, migrates it, builds the app and listens. Used by main.ts and by the tests. */
-export async function startServer(config: Config): Promise<RunningServer> {
-  const log = pino({ level: config.logLevel, base: undefined });
-  for (const dir of [config.dataDir, config.mediaDir, config.tmpDir]) fs.mkdirSync(dir, { recursive: true });
-
-  const { db, kind } = await openDatabase({ url: config.databaseUrl, dir: config.dbDir });
+/** Starts what ROLE asks for: the HTTP API, the job workers, or both (ROLE=all). Used by main.ts. */
+export async function startProcess(config: Config): Promise<RunningProcess> {
+  const runtime = await openRuntime(config);
+  let api: RunningApi | undefined;
+  const close = async () => {
+    // Requests under way finish first (they may send jobs); then the workers stop and the database closes.
+    await api?.close();
+    await runtime.close();
+  };
   try {
-    const applied = await migrateToLatest(db);
-    if (applied.length) log.info({ applied }, 'database migrated');
+    // Before listening, as the start-up jobs (the upload sweep) ran before the API answered when it was one timer.
+    if (config.role !== 'api') await startWorker(runtime.ctx);
+    if (config.role !== 'worker') api = await startApi(runtime.ctx);
   } catch (err) {
-    await db.destroy();
+    await close();
     throw err;
   }
-
-  const ctx = createContext({ config, db, dbKind: kind, log });
-  const sweep = () =>
-    sweepStaleUploads(ctx).catch((err: unknown) =>
-      log.warn({ err }, 'could not sweep the files of interrupted uploads'),
-    );
-  await sweep();
-  const app = await buildApp(ctx);
-  await app.listen({ port: config.port, host: config.host });
-  // Files of a crash that were too young for the first sweep go in a later one.
-  const sweeper = setInterval(() => void sweep(), STALE_TEMP_AFTER_MS).unref();
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
-
   let closing: Promise<void> | undefined;
-  return {
-    ctx,
-    app,
-    url,
-    close: () =>
-      (closing ??= (async () => {
-        clearInterval(sweeper);
-        await app.close();
-        await db.destroy();
-      })()),
-  };
+  return { ctx: runtime.ctx, api, close: () => (closing ??= close()) };
+}
+
+/** A server that answers HTTP: with ROLE=all (the default) also its workers. Used by the tests and scripts. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const running = await startProcess(config);
+  if (!running.api) {
+    await running.close();
+    throw new Error('startServer needs a role that serves HTTP; start a worker with startProcess');
+  }
+  return { ctx: running.ctx, app: running.api.app, url: running.api.url, close: running.close };
 }

@@ -1,0 +1,10 @@
+import type { JobHandlers } from './define-job';
+import type { AppJobs } from './job-definitions';
+import { refreshDueConnectionsJob } from './connections-refresh-due.job';
+import { sweepUploadsJob } from './uploads-sweep.job';
+
+/** The handler of each job in job-definitions.ts. */
+export const jobHandlers: JobHandlers<AppJobs> = {
+  'uploads.sweep': (ctx) => sweepUploadsJob(ctx),
+  'connections.refresh-due': (ctx) => refreshDueConnectionsJob(ctx),
+};

@@ -1,0 +1,6 @@
+import type { AppContext } from '../context';
+import { sweepStaleUploads } from '../services/upload.service';
+
+export async function sweepUploadsJob(ctx: AppContext): Promise<{ removed: number }> {
+  return { removed: await sweepStaleUploads(ctx) };
+}

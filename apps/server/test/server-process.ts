@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const main = path.join(repoRoot, 'apps/server/src/main.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  /** Resolves once a log line carries this message; rejects if the process ends first. */
+  logged(message: string): Promise<void>;
+}
+
+/** apps/server/src/main.ts in a process of its own (through tsx), with exactly this environment. */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    logged: (message) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!output.includes(`"msg":"${message}"`)) return;
+          listeners.delete(check);
+          resolve();
+        };
+        listeners.add(check);
+        check();
+        void exited.then((code) =>
+          reject(new Error(`server exited (${code}) before logging "${message}":\n${output}`)),
+        );
+      }),
+  };
+}
+
+/** A loopback port nothing listens on at the moment. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
