@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';
 import type { DB } from './db/database';
+import { APP_VERSION } from './http/app';
+import type { JobQueue } from './jobs/job-queue';
 import { createMedia, type Media } from './media/media';
+import type { PlatformTarget } from './platforms/base-adapter';
+import { createPlatformRegistry, type PlatformRegistry } from './platforms/registry';
 import { createIdentityProvider, type IdentityProvider } from './services/oidc.service';
 import { openSecretBox, type SecretBox } from './services/secret-box.service';
 import { LocalStorage } from './storage/local-storage';
@@ -24,10 +28,16 @@ export interface AppContext {
   secretBox: SecretBox;
   /** OpenID Connect sign-in, when OIDC_CLIENT_ID is set. */
   identityProvider?: IdentityProvider;
+  /** One adapter per platform this server can connect (live or sandbox). */
+  platforms: PlatformRegistry;
+  /** The platform emulator of the sandbox platforms, when any platform is in sandbox mode. */
+  emulator?: PlatformTarget;
+  /** Background jobs (jobs/job-definitions.ts): any process sends them, worker processes run them. */
+  jobs: JobQueue;
 }
 
 /** What start-up has opened itself; the rest is built from config here. */
-export type ContextBase = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'log'>;
+export type ContextBase = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'log' | 'emulator' | 'jobs'>;
 
 export function createContext(base: ContextBase): AppContext {
   return {
@@ -36,5 +46,11 @@ export function createContext(base: ContextBase): AppContext {
     media: createMedia({ ffmpegPath: base.config.ffmpegPath, ffprobePath: base.config.ffprobePath }),
     secretBox: openSecretBox(base.config, base.log),
     identityProvider: createIdentityProvider(base.config),
+    platforms: createPlatformRegistry({
+      config: base.config,
+      emulator: base.emulator,
+      log: base.log,
+      version: APP_VERSION,
+    }),
   };
 }

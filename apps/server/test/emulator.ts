@@ -1,5 +1,10 @@
 import fs from 'node:fs';
-import { startEmulator, SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, type RunningEmulator } from '@fanout/platform-emulator';
+import {
+  startEmulator,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_CLIENT_SECRET,
+  type RunningEmulator,
+} from '@fanout/platform-emulator';
 import type { AdapterOptions } from '../src/platforms/base-adapter';
 import type { MediaSource, VideoSource } from '../src/platforms/platform-adapter';
 import { makeTempDir } from './test-server';
@@ -30,7 +35,10 @@ export async function startTestEmulator(
 }
 
 /** Adapter options for the sandbox app on this emulator, with a silent log. */
-export function sandboxAdapterOptions(emulator: { url: string; publicUrl: string }, extra: Partial<AdapterOptions> = {}) {
+export function sandboxAdapterOptions(
+  emulator: { url: string; publicUrl: string },
+  extra: Partial<AdapterOptions> = {},
+) {
   const options: AdapterOptions = {
     credentials: { clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET },
     emulator: { apiUrl: emulator.url, browserUrl: emulator.publicUrl },
@@ -64,12 +72,16 @@ export async function decideOnAuthorizePage(authorizeUrl: string, decision: 'app
     body: fields.toString(),
   });
   const location = answer.headers.get('location');
-  if (answer.status !== 302 || !location) throw new Error(`the decision answered ${answer.status}: ${await answer.text()}`);
+  if (answer.status !== 302 || !location)
+    throw new Error(`the decision answered ${answer.status}: ${await answer.text()}`);
   return new URL(location);
 }
 
 function unescape(s: string): string {
-  return s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  return s.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
 }
 
 /** The control API. */

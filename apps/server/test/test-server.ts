@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { startServer, type RunningServer } from '../src/server';
+import { installOpenApiCheck, unwatchServer, watchServer } from './openapi-check';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -61,16 +62,27 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     // Many sign-ups per test file from one address; the rate-limit test sets its own value.
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Sandbox platforms talk to an emulator of this server's own, on a free loopback port.
+    EMULATOR_PORT: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   if (!config.databaseUrl && !createDatabase) seedEmbeddedDatabase(config.dbDir);
   const server = await startServer(config);
+  // Every answer of this server that a test receives is checked against the OpenAPI document it publishes.
+  installOpenApiCheck();
+  try {
+    await watchServer(server.url);
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
   return {
     ...server,
     dataDir,
     databaseUrl,
     close: async () => {
+      unwatchServer(server.url);
       await server.close();
     },
   };

@@ -28,4 +28,45 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('takes each platform app as a pair, and stops on half a pair naming the missing variable', () => {
+    const config = loadConfig({
+      X_CLIENT_ID: 'x-id',
+      X_CLIENT_SECRET: 'x-secret',
+      META_APP_ID: 'm',
+      META_APP_SECRET: 's',
+    });
+    expect(config.platformCredentials).toEqual({
+      x: { clientId: 'x-id', clientSecret: 'x-secret' },
+      instagram: { clientId: 'm', clientSecret: 's' },
+      facebook: { clientId: 'm', clientSecret: 's' },
+    });
+    expect(loadConfig({}).platformCredentials).toEqual({});
+    expect(() => loadConfig({ TIKTOK_CLIENT_KEY: 'k' })).toThrow(
+      /TIKTOK_CLIENT_SECRET: must be set together with TIKTOK_CLIENT_KEY/,
+    );
+    expect(() => loadConfig({ YOUTUBE_CLIENT_SECRET: 's' })).toThrow(/YOUTUBE_CLIENT_ID: must be set together/);
+    expect(() => loadConfig({ REDDIT_CLIENT_ID: 'id', REDDIT_CLIENT_SECRET: '  ' })).toThrow(/REDDIT_CLIENT_SECRET/);
+  });
+
+  it('runs platforms without credentials in the sandbox on port 3001 unless told otherwise', () => {
+    const defaults = loadConfig({ DATA_DIR: '/srv/fanout' });
+    expect(defaults.sandboxPlatforms).toBe(true);
+    expect(defaults.emulator).toEqual({
+      url: undefined,
+      port: 3001,
+      publicUrl: 'http://localhost:3001',
+      dataDir: path.resolve('/srv/fanout/emulator'),
+    });
+    expect(loadConfig({ SANDBOX_PLATFORMS: 'false' }).sandboxPlatforms).toBe(false);
+    expect(() => loadConfig({ SANDBOX_PLATFORMS: 'maybe' })).toThrow(/SANDBOX_PLATFORMS/);
+    expect(loadConfig({ EMULATOR_PORT: '0' }).emulator.publicUrl).toBeUndefined();
+    const elsewhere = loadConfig({ EMULATOR_URL: 'http://emulator:3001/' });
+    expect(elsewhere.emulator).toMatchObject({ url: 'http://emulator:3001', publicUrl: 'http://emulator:3001' });
+    expect(
+      loadConfig({ EMULATOR_URL: 'http://emulator:3001', EMULATOR_PUBLIC_URL: 'https://sandbox.example.com' }).emulator
+        .publicUrl,
+    ).toBe('https://sandbox.example.com');
+    expect(() => loadConfig({ EMULATOR_PORT: '70000' })).toThrow(/EMULATOR_PORT/);
+  });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PlatformKey } from '@fanout/contracts';
 import { z } from 'zod';
 
 const GiB = 1024 ** 3;
@@ -50,6 +51,41 @@ const brands = z.string().transform((raw, ctx) => {
   return map;
 });
 
+/** The app registered on each platform (README: how to register one), as pairs of variables. */
+const CREDENTIAL_PAIRS = {
+  youtube: ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET'],
+  tiktok: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+  // One Meta app serves Instagram and Facebook.
+  instagram: ['META_APP_ID', 'META_APP_SECRET'],
+  facebook: ['META_APP_ID', 'META_APP_SECRET'],
+  x: ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
+  reddit: ['REDDIT_CLIENT_ID', 'REDDIT_CLIENT_SECRET'],
+} as const satisfies Record<PlatformKey, readonly [string, string]>;
+
+type CredentialVariable = (typeof CREDENTIAL_PAIRS)[PlatformKey][number];
+
+const credentialValue = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .regex(/^\S+$/, 'must not contain spaces')
+  .optional();
+
+const PLATFORM_CREDENTIAL_VARIABLES = Object.fromEntries(
+  Object.values(CREDENTIAL_PAIRS)
+    .flat()
+    .map((name) => [name, credentialValue]),
+) as Record<CredentialVariable, typeof credentialValue>;
+
+/** `true`/`false` (also 1/0, yes/no). */
+const flag = z.string().transform((raw, ctx): boolean => {
+  const v = raw.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(v)) return true;
+  if (['false', '0', 'no'].includes(v)) return false;
+  ctx.addIssue({ code: 'custom', message: `expected true or false, got "${raw}"` });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -94,13 +130,18 @@ const EnvSchema = z.object({
     .default('https://accounts.google.com'),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).default('Google'),
+  ...PLATFORM_CREDENTIAL_VARIABLES,
+  SANDBOX_PLATFORMS: flag.default(true),
+  EMULATOR_URL: z.url().optional(),
+  EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  EMULATOR_PUBLIC_URL: z.url().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Parse the environment once. A bad value throws an error naming the variable and what it should be. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.superRefine(requireCredentialPairs).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -139,11 +180,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     oidc: e.OIDC_CLIENT_ID
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, providerName: e.OIDC_PROVIDER_NAME }
       : undefined,
+    platformCredentials: platformCredentials(e),
+    sandboxPlatforms: e.SANDBOX_PLATFORMS,
+    emulator: {
+      /** An emulator that runs on its own; unset: the server starts one when a platform is in sandbox mode. */
+      url: e.EMULATOR_URL?.replace(/\/$/, ''),
+      port: e.EMULATOR_PORT,
+      /** Where browsers reach it; unset with port 0 (tests): its own address, known once it listens. */
+      publicUrl: (
+        e.EMULATOR_PUBLIC_URL ??
+        e.EMULATOR_URL ??
+        (e.EMULATOR_PORT ? `http://localhost:${e.EMULATOR_PORT}` : undefined)
+      )?.replace(/\/$/, ''),
+      dataDir: path.join(dataDir, 'emulator'),
+    },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(serverPackageDir(), '../web/dist'),
   };
 }
 
 export class ConfigError extends Error {}
+
+/** Half of a pair is a mistake, not a choice of sandbox: stop and name the missing half. */
+function requireCredentialPairs(env: Partial<Record<CredentialVariable, string>>, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  for (const [id, secret] of Object.values(CREDENTIAL_PAIRS)) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const [set, missing] = env[id] ? [id, secret] : [secret, id];
+    if (env[set] && !env[missing]) {
+      ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${set} (or neither)` });
+    }
+  }
+}
+
+export interface PlatformCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+function platformCredentials(env: Partial<Record<CredentialVariable, string>>) {
+  const out: Partial<Record<PlatformKey, PlatformCredentials>> = {};
+  for (const [platform, [id, secret]] of Object.entries(CREDENTIAL_PAIRS)) {
+    const clientId = env[id];
+    const clientSecret = env[secret];
+    if (clientId && clientSecret) out[platform as PlatformKey] = { clientId, clientSecret };
+  }
+  return out;
+}
 
 function isHttpsOrLoopback(value: string): boolean {
   const url = new URL(value);

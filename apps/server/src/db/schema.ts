@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ConnectionsTables } from './connections.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -9,6 +10,8 @@ export interface UsersTable {
   username: string;
   password_hash: string | null;
   full_name: string;
+  /** IANA zone; 'UTC' until set. */
+  time_zone: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -34,6 +37,8 @@ export interface ProjectsTable {
   initials: string;
   color1: string;
   color2: string;
+  /** IANA zone, copied from the owner's when the project is created. */
+  time_zone: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -57,6 +62,8 @@ export interface VideosTable {
   thumbnail_bytes: Generated<number>;
   width: number | null;
   height: number | null;
+  /** Frames per second; null when unknown (and for videos stored before it was read). */
+  fps: number | null;
   video_codec: string | null;
   audio_codec: string | null;
   mime_type: string;
@@ -65,7 +72,7 @@ export interface VideosTable {
   updated_at: Timestamp;
 }
 
-export interface Database extends SignInSecurityTables {
+export interface Database extends SignInSecurityTables, ConnectionsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

@@ -60,7 +60,7 @@ export async function buildApp(ctx: AppContext) {
   registerTextInputCheck(app);
   closeStalledConnections(app);
   closeConnectionsOnShutdown(app);
-  await registerSecurity(app);
+  await registerSecurity(app, ctx.emulator ? [new URL(ctx.emulator.browserUrl).origin] : []);
   await registerOpenApi(app, APP_VERSION);
   await registerApiRoutes(app, ctx, APP_VERSION);
   await registerWebApp(app, ctx.config.webDistDir);

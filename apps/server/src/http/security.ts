@@ -3,14 +3,19 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
-export async function registerSecurity(app: FastifyInstance) {
+/**
+ * `imageOrigins`: where account pictures come from besides https hosts (the sandbox emulator's address,
+ * which is plain http on this machine).
+ */
+export async function registerSecurity(app: FastifyInstance, imageOrigins: string[] = []) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Connected accounts show their pictures from the platforms' own image hosts.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...imageOrigins],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

@@ -211,7 +211,11 @@ export abstract class BaseAdapter implements PlatformAdapter {
   }
 
   /** An answer whose shape the adapter does not know: retried once, then rejected (escalateUnrecognized). */
-  protected unrecognized(step: string, res: PlatformResponse | undefined, what = 'an answer it could not read'): PlatformError {
+  protected unrecognized(
+    step: string,
+    res: PlatformResponse | undefined,
+    what = 'an answer it could not read',
+  ): PlatformError {
     return new PlatformError(this.platform, 'retryable', `${this.label(step)}: the platform sent ${what}`, {
       step,
       httpStatus: res?.status,
@@ -277,7 +281,8 @@ function lowerKeys(h: Record<string, string> | undefined): Record<string, string
 
 function flattenHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(h))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 

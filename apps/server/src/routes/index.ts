@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { securityActivityRoutes } from './activity/security-activity.routes';
+import { connectionsRoutes } from './connections/connections.routes';
+import { oauthCallbackRoutes } from './connections/oauth-callback.routes';
+import { platformsRoutes } from './connections/platforms.routes';
 import { authRoutes } from './auth/auth.routes';
 import { identityProviderRoutes } from './auth/identity-provider.routes';
 import { passkeyRoutes } from './auth/passkey.routes';
@@ -30,6 +33,9 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(connectedPlatformsRoutes(ctx), { prefix: '/api' });
+  await app.register(connectionsRoutes(ctx), { prefix: '/api' });
+  await app.register(oauthCallbackRoutes(ctx), { prefix: '/api' });
+  await app.register(platformsRoutes(ctx), { prefix: '/api' });
   await app.register(storageRoutes(ctx), { prefix: '/api' });
   await app.register(searchRoutes(ctx), { prefix: '/api' });
   // Media sits outside /api: <video> and <img> load it by plain URL.

@@ -5,9 +5,11 @@ import { insertChallenge, pruneChallenges, takeChallenge } from '../repositories
 
 /**
  * Short-lived, single-use values a client must present back: WebAuthn challenges, OpenID Connect states,
- * and the ticket of an identity-provider sign-in that waits for the account's second factor.
+ * the ticket of an identity-provider sign-in that waits for the account's second factor, and the OAuth
+ * state of a platform connection.
  */
-export type ChallengePurpose = 'passkey-register' | 'passkey-authenticate' | 'oidc-state' | 'oidc-second-factor';
+export type ChallengePurpose =
+  'passkey-register' | 'passkey-authenticate' | 'oidc-state' | 'oidc-second-factor' | 'platform-connect';
 
 /** Long enough for a person to find their phone or security key, short enough to be useless when stolen. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -17,7 +19,7 @@ const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export async function storeChallenge(
   ctx: AppContext,
-  c: { purpose: ChallengePurpose; key: string; challenge: string; userId?: number },
+  c: { purpose: ChallengePurpose; key: string; challenge: string; userId?: number; ttlMs?: number },
 ): Promise<void> {
   const now = new Date();
   await pruneChallenges(ctx.db, now);
@@ -26,7 +28,7 @@ export async function storeChallenge(
     purpose: c.purpose,
     userId: c.userId ?? null,
     challenge: c.challenge,
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    expiresAt: new Date(now.getTime() + (c.ttlMs ?? CHALLENGE_TTL_MS)),
   });
 }
 

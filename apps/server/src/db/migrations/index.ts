@@ -3,6 +3,9 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-video-thumbnail-bytes';
 import * as m0003 from './0003-sign-in-security';
 import * as m0004 from './0004-session-reauthenticated-at';
+import * as m0005 from './0005-platform-connections';
+import * as m0006 from './0006-video-frame-rate';
+import * as m0007 from './0007-user-time-zone';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0002-video-thumbnail-bytes': m0002,
   '0003-sign-in-security': m0003,
   '0004-session-reauthenticated-at': m0004,
+  '0005-platform-connections': m0005,
+  '0006-video-frame-rate': m0006,
+  '0007-user-time-zone': m0007,
 };

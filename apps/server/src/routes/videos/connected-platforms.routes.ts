@@ -2,7 +2,7 @@ import { ConnectedPlatformsQuery, ConnectedPlatformsResponse, ErrorBody } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
-import { getOwnProject } from '../../services/projects.service';
+import { connectedPlatforms } from '../../services/connections/connections.service';
 
 export const connectedPlatformsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -16,14 +16,13 @@ export const connectedPlatformsRoutes =
           tags: ['platforms'],
           security: [{ bearer: [] }],
           summary: 'Platform keys connected to one of your projects',
+          description: 'Every platform with a connection that can publish now (not one that needs reconnecting).',
           querystring: ConnectedPlatformsQuery,
           response: { 200: ConnectedPlatformsResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         },
       },
-      async (request) => {
-        await getOwnProject(ctx, currentUser(request).id, request.query.project_id);
-        // Accounts are connected per project once publishing exists; until then a project has none.
-        return { platforms: [] };
-      },
+      async (request) => ({
+        platforms: await connectedPlatforms(ctx, currentUser(request).id, request.query.project_id),
+      }),
     );
   };

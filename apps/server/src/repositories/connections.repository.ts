@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { PlatformConnectionRow } from '../db/connections.schema';
+import type { DB } from '../db/database';
+
+export interface ConnectionValues {
+  userId: number;
+  projectId: number;
+  platform: string;
+  accountId: string;
+  accountName: string;
+  avatarUrl: string | null;
+  sandbox: boolean;
+  scopes: string[];
+  accessTokenEnc: string;
+  refreshTokenEnc: string | null;
+  expiresAt: Date | null;
+  refreshExpiresAt: Date | null;
+  extra: Record<string, string>;
+}
+
+export interface RefreshedTokens {
+  accessTokenEnc: string;
+  refreshTokenEnc: string | null;
+  expiresAt: Date | null;
+  refreshExpiresAt: Date | null;
+  scopes: string[];
+}
+
+export async function listConnectionsOfProject(db: DB, projectId: number): Promise<PlatformConnectionRow[]> {
+  return db
+    .selectFrom('platform_connections')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('connected_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findConnection(db: DB, id: number): Promise<PlatformConnectionRow | undefined> {
+  return db.selectFrom('platform_connections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The project's connection to a platform, locked until the transaction ends (a connect replacing it). */
+export async function findConnectionForUpdate(
+  trx: DB,
+  projectId: number,
+  platform: string,
+): Promise<PlatformConnectionRow | undefined> {
+  return trx
+    .selectFrom('platform_connections')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('platform', '=', platform)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Stores the project's connection to a platform, replacing the one it had. A refresh in flight loses its
+ * lease, so what it brings back cannot overwrite the new grant.
+ */
+export async function upsertConnection(db: DB, c: ConnectionValues): Promise<PlatformConnectionRow> {
+  const values = {
+    user_id: c.userId,
+    project_id: c.projectId,
+    platform: c.platform,
+    account_id: c.accountId,
+    account_name: c.accountName,
+    avatar_url: c.avatarUrl,
+    sandbox: c.sandbox,
+    scopes: JSON.stringify(c.scopes),
+    access_token_enc: c.accessTokenEnc,
+    refresh_token_enc: c.refreshTokenEnc,
+    expires_at: c.expiresAt,
+    refresh_expires_at: c.refreshExpiresAt,
+    extra: JSON.stringify(c.extra),
+  };
+  return db
+    .insertInto('platform_connections')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['project_id', 'platform']).doUpdateSet({
+        ...values,
+        status: 'connected',
+        status_reason: null,
+        refresh_lease_id: null,
+        refresh_lease_until: null,
+        connected_at: sql`now()`,
+        updated_at: sql`now()`,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteConnectionOfUser(db: DB, id: number, userId: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('platform_connections')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Claims the right to refresh a connected row: succeeds only when nobody holds an unexpired lease, so of two
+ * processes asking at once exactly one gets the row back.
+ */
+export async function acquireRefreshLease(
+  db: DB,
+  id: number,
+  lease: { id: string; now: Date; until: Date },
+): Promise<PlatformConnectionRow | undefined> {
+  return db
+    .updateTable('platform_connections')
+    .set({ refresh_lease_id: lease.id, refresh_lease_until: lease.until })
+    .where('id', '=', id)
+    .where('status', '=', 'connected')
+    .where((eb) => eb.or([eb('refresh_lease_until', 'is', null), eb('refresh_lease_until', '<', lease.now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Access and refresh token in one statement, and the lease given back; false when the lease was lost. */
+export async function saveRefreshedTokens(db: DB, id: number, leaseId: string, t: RefreshedTokens): Promise<boolean> {
+  const row = await db
+    .updateTable('platform_connections')
+    .set({
+      access_token_enc: t.accessTokenEnc,
+      refresh_token_enc: t.refreshTokenEnc,
+      expires_at: t.expiresAt,
+      refresh_expires_at: t.refreshExpiresAt,
+      scopes: JSON.stringify(t.scopes),
+      refresh_lease_id: null,
+      refresh_lease_until: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('refresh_lease_id', '=', leaseId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markNeedsReconnect(db: DB, id: number, leaseId: string, reason: string): Promise<boolean> {
+  const row = await db
+    .updateTable('platform_connections')
+    .set({
+      status: 'needs_reconnect',
+      status_reason: reason,
+      refresh_lease_id: null,
+      refresh_lease_until: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('refresh_lease_id', '=', leaseId)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseRefreshLease(db: DB, id: number, leaseId: string): Promise<void> {
+  await db
+    .updateTable('platform_connections')
+    .set({ refresh_lease_id: null, refresh_lease_until: null })
+    .where('id', '=', id)
+    .where('refresh_lease_id', '=', leaseId)
+    .execute();
+}
+
+/** Connected rows whose access ends before `before`, soonest first. */
+export async function listConnectionsExpiringBefore(db: DB, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('platform_connections')
+    .select('id')
+    .where('status', '=', 'connected')
+    .where('expires_at', '<', before)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

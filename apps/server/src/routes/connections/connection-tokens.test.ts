@@ -1,0 +1,59 @@
+import type { PlatformKey } from '@fanout/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAccount, sandboxEmulator } from '../../../test/connections';
+import { control } from '../../../test/emulator';
+import { api, createProject, registerUser } from '../../../test/factories';
+import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+import { openTokens } from '../../services/connections/connection-tokens';
+
+const PLATFORMS: PlatformKey[] = ['tiktok', 'youtube', 'reddit', 'instagram', 'x', 'facebook'];
+
+describe('stored platform tokens', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('are sealed in the database and never sent to the browser', async () => {
+    const { token } = await registerUser(server);
+    const project = await createProject(server, token);
+    for (const platform of PLATFORMS) await connectAccount(server, token, platform, project.id);
+
+    const issued = (await control.tokens(sandboxEmulator(server))).items;
+    const secrets = issued.flatMap((t) => [t.accessToken, t.refreshToken]).filter((t): t is string => !!t);
+    expect(secrets.length).toBeGreaterThanOrEqual(PLATFORMS.length);
+
+    const rows = await server.ctx.db.selectFrom('platform_connections').selectAll().execute();
+    expect(rows).toHaveLength(PLATFORMS.length);
+    const stored = JSON.stringify(rows);
+    for (const secret of secrets) expect(stored).not.toContain(secret);
+
+    // What is stored opens, with the secret key, to the tokens the platform issued.
+    for (const row of rows) {
+      const opened = openTokens(server.ctx.secretBox, row);
+      expect(issued.map((t) => t.accessToken)).toContain(opened.accessToken);
+      if (opened.refreshToken) expect(secrets).toContain(opened.refreshToken);
+    }
+
+    const listed = JSON.stringify((await api(server, token).get(`/api/connections?project_id=${project.id}`)).body);
+    for (const secret of secrets) expect(listed).not.toContain(secret);
+  });
+
+  it('will not open when moved to another project, platform or account', async () => {
+    const { token } = await registerUser(server);
+    const project = await createProject(server, token);
+    await connectAccount(server, token, 'tiktok', project.id);
+    const row = await server.ctx.db
+      .selectFrom('platform_connections')
+      .selectAll()
+      .where('project_id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    expect(() => openTokens(server.ctx.secretBox, row)).not.toThrow();
+    expect(() => openTokens(server.ctx.secretBox, { ...row, project_id: row.project_id + 1 })).toThrow();
+    expect(() => openTokens(server.ctx.secretBox, { ...row, platform: 'youtube' })).toThrow();
+    expect(() => openTokens(server.ctx.secretBox, { ...row, account_id: 'someone-else' })).toThrow();
+    // The access token's seal cannot be passed off as the refresh token's.
+    expect(() => openTokens(server.ctx.secretBox, { ...row, refresh_token_enc: row.access_token_enc })).toThrow();
+  });
+});

@@ -1,0 +1,49 @@
+import { OAuthCallbackQuery, PlatformParams, type ConnectErrorCode } from '@fanout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { finishConnection, type ConnectOutcome } from '../../services/connections/connect.service';
+
+const Redirect = z.null().describe('To `/accounts?connected={platform}` or `/accounts?error={code}` (Location header)');
+
+export const oauthCallbackRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/oauth/:platform/callback',
+      {
+        // The query carries the authorization code: no request log line should hold it.
+        logLevel: 'warn',
+        // A browser lands here: a malformed answer goes back to /accounts like any failed one.
+        attachValidation: true,
+        schema: {
+          tags: ['connections'],
+          summary: 'Where the platform sends the browser back after its authorize page (the OAuth redirect URI)',
+          description:
+            'No bearer token: the single-use state identifies the user, project and platform. On success the ' +
+            "project's connection to the platform is stored (replacing the previous one) and the browser goes to " +
+            '`/accounts?connected={platform}`. Otherwise nothing is stored and it goes to `/accounts?error={code}`: ' +
+            '`access_denied` (the platform sent an error: the person refused), `invalid_state` (missing, unknown, ' +
+            'used, expired or of another platform), `exchange_failed` (the code exchange or the profile failed), ' +
+            '`platform_unavailable`, or `account_unusable` (the account cannot publish, e.g. a Facebook user with no Page).',
+          params: PlatformParams,
+          querystring: OAuthCallbackQuery,
+          response: { 302: Redirect },
+        },
+      },
+      async (request, reply) => {
+        let outcome: ConnectOutcome;
+        if (request.validationError) outcome = { error: 'invalid_state' };
+        else {
+          try {
+            outcome = await finishConnection(ctx, request.params.platform, request.query);
+          } catch (err) {
+            request.log.error({ err }, 'connecting a platform account failed');
+            outcome = { error: 'exchange_failed' satisfies ConnectErrorCode };
+          }
+        }
+        const query = 'connected' in outcome ? `connected=${outcome.connected}` : `error=${outcome.error}`;
+        return reply.redirect(`/accounts?${query}`, 302);
+      },
+    );
+  };

@@ -1,0 +1,123 @@
+import type { ConnectErrorCode, OAuthCallbackQuery, PlatformKey } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import type { AccountProfile, PlatformAdapter, TokenSet } from '../../platforms/platform-adapter';
+import { isPlatformError } from '../../platforms/platform-error';
+import { findConnectionForUpdate, upsertConnection } from '../../repositories/connections.repository';
+import { findProjectOfUser } from '../../repositories/projects.repository';
+import { getOwnProject } from '../projects.service';
+import { createConnectState, takeConnectState, type ConnectState } from './connect-state';
+import { sealAccessToken, sealRefreshToken } from './connection-tokens';
+
+export const platformUnavailable = (platform: string) =>
+  new AppError(409, 'platform_unavailable', `${platform} cannot be connected on this server`);
+
+/** Where the platform sends the browser back: registered with each platform's app (README). */
+export const redirectUri = (ctx: AppContext, platform: string) =>
+  `${ctx.config.publicUrl}/api/oauth/${platform}/callback`;
+
+/** The platform's authorize page for connecting an account to one of the user's projects. */
+export async function startConnection(
+  ctx: AppContext,
+  userId: number,
+  platform: PlatformKey,
+  projectId: number,
+): Promise<{ url: string }> {
+  await getOwnProject(ctx, userId, projectId);
+  const adapter = ctx.platforms.get(platform);
+  if (!adapter) throw platformUnavailable(platform);
+  const { state, codeChallenge } = await createConnectState(ctx, {
+    userId,
+    projectId,
+    platform,
+    pkce: adapter.usesPkce,
+  });
+  return { url: adapter.authorizeUrl({ state, redirectUri: redirectUri(ctx, platform), codeChallenge }) };
+}
+
+export type ConnectOutcome = { connected: PlatformKey } | { error: ConnectErrorCode };
+
+/**
+ * The platform's answer at the redirect URI. The state says whose it is; every failure stores nothing.
+ * Success replaces the project's connection to that platform.
+ */
+export async function finishConnection(
+  ctx: AppContext,
+  platform: string,
+  query: OAuthCallbackQuery,
+): Promise<ConnectOutcome> {
+  // Taken first, so a state is used up by any answer that carries it, even a refusal.
+  const binding = query.state ? await takeConnectState(ctx, query.state) : undefined;
+  if (query.error) return { error: 'access_denied' };
+  if (!binding || binding.platform !== platform) return { error: 'invalid_state' };
+  if (!(await findProjectOfUser(ctx.db, binding.projectId, binding.userId))) return { error: 'invalid_state' };
+  const adapter = ctx.platforms.get(binding.platform);
+  if (!adapter) return { error: 'platform_unavailable' };
+  if (!query.code) return { error: 'exchange_failed' };
+
+  let tokens: TokenSet;
+  let profile: AccountProfile;
+  try {
+    tokens = await adapter.exchangeCode({
+      code: query.code,
+      redirectUri: redirectUri(ctx, platform),
+      codeVerifier: binding.codeVerifier,
+    });
+  } catch (err) {
+    return { error: failed(ctx, err, platform, 'the code exchange failed', 'exchange_failed') };
+  }
+  try {
+    profile = await adapter.profile(tokens);
+  } catch (err) {
+    // The platform answered but refuses this account for publishing (e.g. a Facebook user without a Page).
+    const code = isPlatformError(err) && err.kind === 'rejected' ? 'account_unusable' : 'exchange_failed';
+    return { error: failed(ctx, err, platform, 'the account profile could not be read', code) };
+  }
+  await saveConnection(ctx, binding, adapter, profile.tokens ?? tokens, profile);
+  return { connected: binding.platform };
+}
+
+function failed(ctx: AppContext, err: unknown, platform: string, what: string, code: ConnectErrorCode) {
+  if (!isPlatformError(err)) throw err;
+  ctx.log.warn({ platform, code, platformError: err.toJSON() }, `connecting a platform account: ${what}`);
+  return code;
+}
+
+/**
+ * Stores the grant. Connecting the same account again keeps a stored refresh token the new grant did not
+ * replace (platforms often send one only on the first consent); another account replaces everything.
+ */
+async function saveConnection(
+  ctx: AppContext,
+  binding: ConnectState,
+  adapter: PlatformAdapter,
+  tokens: TokenSet,
+  profile: AccountProfile,
+): Promise<void> {
+  const owner = { projectId: binding.projectId, platform: binding.platform, accountId: profile.accountId };
+  await ctx.db.transaction().execute(async (trx) => {
+    const previous = await findConnectionForUpdate(trx, binding.projectId, binding.platform);
+    const keep =
+      !tokens.refreshToken &&
+      previous?.account_id === profile.accountId &&
+      previous.sandbox === adapter.sandbox &&
+      previous.refresh_token_enc
+        ? previous
+        : undefined;
+    await upsertConnection(trx, {
+      userId: binding.userId,
+      projectId: binding.projectId,
+      platform: binding.platform,
+      accountId: profile.accountId,
+      accountName: profile.name,
+      avatarUrl: profile.avatarUrl,
+      sandbox: adapter.sandbox,
+      scopes: tokens.scopes,
+      accessTokenEnc: sealAccessToken(ctx.secretBox, owner, tokens.accessToken),
+      refreshTokenEnc: keep ? keep.refresh_token_enc : sealRefreshToken(ctx.secretBox, owner, tokens.refreshToken),
+      expiresAt: tokens.expiresAt ?? null,
+      refreshExpiresAt: keep ? keep.refresh_expires_at : (tokens.refreshExpiresAt ?? null),
+      extra: profile.extra ?? {},
+    });
+  });
+}

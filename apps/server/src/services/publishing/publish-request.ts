@@ -1,0 +1,40 @@
+import type { AppContext } from '../../context';
+import type { VideoRow } from '../../db/schema';
+import type { ConnectedAccount, MediaSource, PublishRequest } from '../../platforms/platform-adapter';
+
+export interface PostFields {
+  title: string;
+  caption: string;
+  tags: string[];
+  options: Record<string, unknown>;
+}
+
+/**
+ * What an adapter needs to publish a stored video as an account: the file and its preview read from
+ * storage in ranges (never whole), the video's facts, and the post's fields.
+ */
+export function buildPublishRequest(
+  ctx: AppContext,
+  video: VideoRow,
+  account: ConnectedAccount,
+  post: PostFields,
+): PublishRequest {
+  const source = (key: string, sizeBytes: number, mimeType: string): MediaSource => ({
+    sizeBytes,
+    mimeType,
+    filename: key,
+    read: (range) => ctx.storage.createReadStream(key, range),
+  });
+  return {
+    account,
+    video: {
+      ...source(video.filename, video.size_bytes, video.mime_type),
+      filename: video.original_name || video.filename,
+      durationSeconds: video.duration_seconds,
+      width: video.width,
+      height: video.height,
+    },
+    thumbnail: video.thumbnail_filename ? source(video.thumbnail_filename, video.thumbnail_bytes, 'image/jpeg') : null,
+    post,
+  };
+}
