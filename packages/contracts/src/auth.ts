@@ -34,6 +34,8 @@ export const User = z
     username: z.string(),
     email: z.string(),
     fullName: z.string(),
+    /** IANA zone in which the user enters and reads times; 'UTC' until set. */
+    timeZone: z.string(),
     createdAt: z.string(),
   })
   .meta({ id: 'User' });
@@ -44,6 +46,11 @@ export const RegisterBody = z.object({
   username: Username,
   password: Password,
   fullName: z.string().trim().min(1, 'Full name is required').max(100, 'Full name must be at most 100 characters'),
+  /**
+   * The browser's zone (Intl.DateTimeFormat().resolvedOptions().timeZone); 'UTC' when left out. Checked
+   * against `TimeZone` by the server, which answers 400 `invalid_time_zone` for a name it does not know.
+   */
+  timeZone: z.string().max(100).optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -66,6 +73,10 @@ export type LoginResult = z.infer<typeof LoginResult>;
 
 export const MeResponse = z.object({ user: User });
 export type MeResponse = z.infer<typeof MeResponse>;
+
+/** `timeZone` must be an IANA name (`TimeZone`); the server answers 400 `invalid_time_zone` otherwise. */
+export const UpdateMeBody = z.object({ timeZone: z.string().max(100) });
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponse>;

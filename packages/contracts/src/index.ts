@@ -6,3 +6,5 @@ export * from './projects';
 export * from './videos';
 export * from './security';
 export * from './reauthentication';
+export * from './platform-limits';
+export * from './time-zones';

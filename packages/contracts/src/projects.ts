@@ -32,6 +32,8 @@ export const Project = z
     color2: z.string(),
     video_count: z.number().int(),
     user_id: z.number().int(),
+    /** IANA zone copied from the owner's when the project was created. */
+    timeZone: z.string(),
     createdAt: z.string(),
   })
   .meta({ id: 'Project' });

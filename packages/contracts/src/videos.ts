@@ -39,6 +39,8 @@ export const Video = z
     thumbnail: z.string().nullable(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
+    /** frames per second; null when unknown */
+    fps: z.number().nullable(),
     videoCodec: z.string().nullable(),
     audioCodec: z.string().nullable(),
     mimeType: z.string(),

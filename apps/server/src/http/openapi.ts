@@ -1,7 +1,33 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import { ErrorBody } from '@fanout/contracts';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * Answers any operation may give besides its own, all `{error, code}`: a failure on our side (500), a
+ * restart under way (503), and what the framework refuses before a handler runs: a request that does not
+ * validate or holds unstorable text (400), a path parameter over the length limit (414), a body that is
+ * too large (413) or not JSON (415).
+ */
+function commonErrors(schema: FastifySchema): number[] {
+  return [
+    500,
+    503,
+    ...(schema.params ? [400, 414] : []),
+    ...(schema.querystring ? [400] : []),
+    ...(schema.body ? [400, 413, 415] : []),
+  ];
+}
+
+function withCommonErrors<S extends FastifySchema & { hide?: boolean }>(schema: S): S {
+  if (!schema || schema.hide || !schema.response) return schema;
+  const response = { ...(schema.response as Record<string, unknown>) };
+  for (const status of commonErrors(schema)) response[status] ??= ErrorBody;
+  return { ...schema, response };
+}
 
 /** The OpenAPI document is generated from the same zod schemas the routes validate with. */
 export async function registerOpenApi(app: FastifyInstance, version: string) {
@@ -16,7 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: (input: TransformInput) => jsonSchemaTransform({ ...input, schema: withCommonErrors(input.schema) }),
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

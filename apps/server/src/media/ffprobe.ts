@@ -8,6 +8,8 @@ export interface ProbeResult {
   /** As displayed: swapped for streams rotated by 90°. */
   width: number | null;
   height: number | null;
+  /** Frames per second (the stream's average rate, else its base rate); null when ffprobe gives neither. */
+  fps: number | null;
   videoCodec: string | null;
   audioCodec: string | null;
   formatName: string | null;
@@ -21,6 +23,9 @@ interface FfprobeStream {
   height?: number;
   duration?: string;
   nb_frames?: string;
+  /** Fractions such as '30000/1001'; '0/0' when unknown. */
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   disposition?: { attached_pic?: number; still_image?: number };
   tags?: { rotate?: string };
   side_data_list?: { rotation?: number }[];
@@ -36,6 +41,7 @@ const NOT_A_VIDEO: ProbeResult = {
   durationSeconds: null,
   width: null,
   height: null,
+  fps: null,
   videoCodec: null,
   audioCodec: null,
   formatName: null,
@@ -48,6 +54,13 @@ const IMAGE_FORMAT = /(^|,)(image2|[a-z0-9]+_pipe|gif|apng|webp|ico|tiff?)(,|$)/
 function positive(value: string | number | undefined): number | null {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** 'num/den' → frames per second, to 3 decimals (29.97, not 29.970029…); null for '0/0' and nonsense. */
+function frameRate(fraction: string | undefined): number | null {
+  const [num = NaN, den = 1] = (fraction ?? '').split('/').map(Number);
+  const fps = positive(num / den);
+  return fps === null ? null : Math.round(fps * 1000) / 1000;
 }
 
 function isMovingPicture(s: FfprobeStream): boolean {
@@ -77,7 +90,9 @@ export function interpretProbe(raw: FfprobeOutput): ProbeResult {
   const turned = rotation(video) === 90;
   const width = positive(turned ? video.height : video.width);
   const height = positive(turned ? video.width : video.height);
-  return { hasVideo, durationSeconds, width, height, videoCodec, audioCodec, formatName, container };
+  // The average is what viewers see; the base rate can be a timebase artefact (e.g. 90000/1) in odd files.
+  const fps = frameRate(video.avg_frame_rate) ?? frameRate(video.r_frame_rate);
+  return { hasVideo, durationSeconds, width, height, fps, videoCodec, audioCodec, formatName, container };
 }
 
 /**

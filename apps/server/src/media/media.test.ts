@@ -23,6 +23,7 @@ describe('media: ffprobe facts and thumbnails from real files', () => {
       hasVideo: true,
       width: 320,
       height: 240,
+      fps: 25,
       videoCodec: 'h264',
       audioCodec: 'aac',
       container: { extension: 'mp4', mimeType: 'video/mp4' },
@@ -117,5 +118,13 @@ describe('media: interpreting ffprobe output', () => {
       interpretProbe({ streams: [vp9, { codec_type: 'audio', codec_name: 'opus' }], format: mkv }).container,
     ).toEqual({ extension: 'webm', mimeType: 'video/webm' });
     expect(interpretProbe({ streams: [h264], format: mkv }).container?.extension).toBe('mkv');
+  });
+
+  it('reads the frame rate from the average rate, else the base rate, else says it is unknown', () => {
+    const fps = (stream: object) => interpretProbe({ streams: [{ ...h264, ...stream }], format: mp4Format }).fps;
+    expect(fps({ avg_frame_rate: '30000/1001', r_frame_rate: '60/1' })).toBe(29.97);
+    expect(fps({ avg_frame_rate: '0/0', r_frame_rate: '24/1' })).toBe(24);
+    expect(fps({ avg_frame_rate: '0/0', r_frame_rate: '0/0' })).toBeNull();
+    expect(fps({})).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ export interface NewVideo {
   thumbnailBytes: number;
   width: number | null;
   height: number | null;
+  fps: number | null;
   videoCodec: string | null;
   audioCodec: string | null;
   mimeType: string;
@@ -49,6 +50,7 @@ export async function insertVideo(db: Executor, v: NewVideo): Promise<VideoRow> 
       thumbnail_bytes: v.thumbnailBytes,
       width: v.width,
       height: v.height,
+      fps: v.fps,
       video_codec: v.videoCodec,
       audio_codec: v.audioCodec,
       mime_type: v.mimeType,

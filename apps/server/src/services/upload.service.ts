@@ -203,6 +203,7 @@ export async function receiveUpload(ctx: AppContext, userId: number, parts: Asyn
       thumbnailBytes: stored.thumbnail?.bytes ?? 0,
       width: facts.width,
       height: facts.height,
+      fps: facts.fps,
       videoCodec: facts.videoCodec,
       audioCodec: facts.audioCodec,
       mimeType: facts.container.mimeType,

@@ -53,6 +53,7 @@ export function toVideoJson(row: VideoRow): Video {
     thumbnail: row.thumbnail_filename ? uploadsPath(row.thumbnail_filename) : null,
     width: row.width,
     height: row.height,
+    fps: row.fps,
     videoCodec: row.video_codec,
     audioCodec: row.audio_codec,
     mimeType: row.mime_type,

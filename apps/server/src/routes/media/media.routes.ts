@@ -8,6 +8,12 @@ import { STORED_TYPES } from '../../media/containers';
 import type { StoredFileInfo } from '../../storage/storage';
 import { parseRange } from './byte-range';
 
+/** The bytes of a stored video (any of the stored video types) or thumbnail. */
+const FILE_BYTES = z.string().meta({ format: 'binary' });
+const FILE_CONTENT = { 'video/*': { schema: FILE_BYTES }, 'image/jpeg': { schema: FILE_BYTES } };
+/** An answer without a body: OpenAPI 3.0 has no null type, so the document is told so outright. */
+const NO_BODY = z.null().meta({ type: 'null' });
+
 /** Exactly the names the server generates: 128 random bits in hex and one known extension. */
 const SERVED_NAME = /^[0-9a-f]{32}\.([a-z0-9]{1,4})$/;
 
@@ -56,7 +62,13 @@ export const mediaRoutes =
         tags: ['media'],
         summary: 'A stored video or thumbnail; supports Range, If-None-Match and HEAD',
         params: z.object({ filename: z.string() }),
-        response: { 404: ErrorBody, 416: ErrorBody },
+        response: {
+          200: { description: 'The whole file (to HEAD: its headers only)', content: FILE_CONTENT },
+          206: { description: 'The byte range asked for, with Content-Range', content: FILE_CONTENT },
+          304: NO_BODY.describe('Not modified: the copy the client holds is current'),
+          404: ErrorBody,
+          416: ErrorBody,
+        },
       },
       handler: async (request: FastifyRequest<{ Params: { filename: string } }>, reply: FastifyReply) => {
         const { filename } = request.params;

@@ -35,6 +35,7 @@ describe('POST /api/upload', () => {
       duration: '0:02',
       width: 320,
       height: 240,
+      fps: 25,
       videoCodec: 'h264',
       audioCodec: 'aac',
       mimeType: 'video/mp4',

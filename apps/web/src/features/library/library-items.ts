@@ -35,6 +35,7 @@ export function uploadToItem(upload: UploadItem): LibraryItem {
     thumbnail: null,
     width: null,
     height: null,
+    fps: null,
     videoCodec: null,
     audioCodec: null,
     mimeType: upload.mimeType,

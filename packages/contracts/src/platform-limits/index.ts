@@ -1,0 +1,20 @@
+export * from './types';
+export * from './platform-rules';
+export * from './validate';
+export * from './violation';
+export { COUNTING_NOTE } from './text-checks';
+export {
+  codePointLength,
+  countHashtags,
+  countMentions,
+  utf16Length,
+  utf8ByteLength,
+  youtubeTagsLength,
+} from './text-count';
+export { X_MAX_WEIGHTED_LENGTH, X_URL_LENGTH, xWeightedLength } from './x-weighted-length';
+export { TIKTOK_PRIVACY_LABELS, TIKTOK_PRIVACY_LEVELS, TikTokOptions } from './tiktok.rules';
+export { YOUTUBE_PRIVACY, YouTubeOptions } from './youtube.rules';
+export { InstagramOptions } from './instagram.rules';
+export { FACEBOOK_KINDS, FacebookOptions } from './facebook.rules';
+export { X_REPLY_SETTINGS, XOptions } from './x.rules';
+export { RedditOptions } from './reddit.rules';

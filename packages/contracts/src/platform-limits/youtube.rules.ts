@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ANY, bounds, GB, text } from './table-parts';
+import type { PlatformLimits, PlatformRules } from './types';
+
+const ANGLE_BRACKETS = ['<', '>'] as const;
+
+/** Figures: the reference (§4), from the YouTube Data API's videos resource and upload guide. */
+export const YOUTUBE_LIMITS: PlatformLimits = {
+  platform: 'youtube',
+  name: 'YouTube',
+  video: {
+    name: 'YouTube',
+    // Not in the reference: YouTube Help gives 12 hours for verified channels (15 minutes otherwise).
+    durationSeconds: bounds(null, 12 * 3600),
+    sizeBytes: bounds(null, 256 * GB),
+    width: ANY,
+    height: ANY,
+    aspect: null,
+    fps: ANY,
+    // Any video/* type is accepted; every container Fanout stores is one.
+    mimeTypes: null,
+    videoCodecs: null,
+    audioCodecs: null,
+  },
+  otherVideo: {},
+  caption: text('description', 5000, 'utf8Bytes', { forbidden: ANGLE_BRACKETS }),
+  title: text('title', 100, 'codePoints', { required: true, forbidden: ANGLE_BRACKETS }),
+  tagsMaxTotal: 500,
+  dailyCaps: [
+    // Newer docs give videos.insert its own bucket; older ones charge 1,600 of 10,000 daily units (6 uploads).
+    { limit: 100, windowHours: 24, of: 'uploads (videos.insert calls) per API project' },
+  ],
+};
+
+export const YOUTUBE_PRIVACY = ['public', 'unlisted', 'private'] as const;
+
+export const YouTubeOptions = z.strictObject({
+  privacy: z.enum(YOUTUBE_PRIVACY).optional(),
+  /** A video category id, e.g. "22" (People & Blogs). */
+  categoryId: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional(),
+  madeForKids: z.boolean().optional(),
+});
+export type YouTubeOptions = z.infer<typeof YouTubeOptions>;
+
+export const YOUTUBE_RULES: PlatformRules<YouTubeOptions> = {
+  limits: YOUTUBE_LIMITS,
+  options: YouTubeOptions,
+  optionNeeds: {
+    privacy: 'the privacy to be public, unlisted or private',
+    categoryId: 'the category as its numeric id, such as "22"',
+    madeForKids: 'madeForKids to be true or false',
+  },
+};
