@@ -19,7 +19,7 @@ async function throughAuthorizePage(page: Page, label: string, decision: 'Approv
   await card(page, label)
     .getByRole('button', { name: `Connect ${label}` })
     .click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/accounts'));
+  await page.waitForURL((url) => url.origin !== new URL(e2e.origin).origin);
   await visible(page.getByText('Sandbox', { exact: true }));
   await page.getByRole('button', { name: decision }).click();
   await atPath(page, '/accounts');

@@ -1,9 +1,12 @@
-// Bundles the server into dist/main.js: the workspace contracts are inlined, npm packages stay external.
+// Bundles the server into dist/main.js: the workspace packages (contracts, the platform emulator) are inlined,
+// npm packages stay external.
 import { build } from 'esbuild';
 import fs from 'node:fs';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies });
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+  (name) => !name.startsWith('@fanout/'),
+);
 
 await build({
   entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],

@@ -10,6 +10,8 @@ export interface NewProject {
   initials: string;
   color1: string;
   color2: string;
+  /** IANA zone; the column's default ('UTC') when left out. */
+  timeZone?: string;
 }
 
 export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'initials' | 'color1' | 'color2'>>;
@@ -62,6 +64,7 @@ export async function insertProject(db: DB, project: NewProject): Promise<Projec
       initials: project.initials,
       color1: project.color1,
       color2: project.color2,
+      ...(project.timeZone !== undefined ? { time_zone: project.timeZone } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -7,6 +7,8 @@ export interface NewUser {
   username: string;
   passwordHash: string | null;
   fullName: string;
+  /** IANA zone; the column's default ('UTC') when left out. */
+  timeZone?: string;
 }
 
 export async function insertUser(db: DB, user: NewUser): Promise<UserRow> {
@@ -17,6 +19,7 @@ export async function insertUser(db: DB, user: NewUser): Promise<UserRow> {
       username: user.username,
       password_hash: user.passwordHash,
       full_name: user.fullName,
+      ...(user.timeZone !== undefined ? { time_zone: user.timeZone } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -28,6 +31,15 @@ export async function insertUser(db: DB, user: NewUser): Promise<UserRow> {
  */
 export async function lockUser(db: DB, userId: number): Promise<void> {
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function updateUserTimeZone(db: DB, userId: number, timeZone: string): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ time_zone: timeZone, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function findUserById(db: DB, id: number): Promise<UserRow | undefined> {

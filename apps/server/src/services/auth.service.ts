@@ -11,7 +11,7 @@ import {
 import { assertStrongPassword, hashPassword, verifyPassword } from './password.service';
 import { recordSecurityEvent, type RequestMeta } from './security-events.service';
 import { beginPasswordSignIn, issueSession } from './sign-in.service';
-import { insertAccount, toUser } from './users.service';
+import { insertAccount, parseTimeZone, toUser } from './users.service';
 
 const INVALID_CREDENTIALS = 'Invalid username/e-mail or password';
 
@@ -23,12 +23,13 @@ async function assertAvailable(ctx: AppContext, email: string, username: string)
 }
 
 export async function register(ctx: AppContext, body: RegisterBody, meta: RequestMeta): Promise<AuthResult> {
+  const timeZone = body.timeZone === undefined ? undefined : parseTimeZone(body.timeZone);
   assertStrongPassword(body.password, body);
   await assertAvailable(ctx, body.email, body.username);
   const passwordHash = await hashPassword(body.password);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const row = await insertAccount(trx, { ...body, passwordHash });
+      const row = await insertAccount(trx, { ...body, passwordHash, timeZone });
       await recordSecurityEvent(ctx, row.id, 'account_created', meta, {}, trx);
       return issueSession(ctx, row, meta, trx);
     });

@@ -11,6 +11,7 @@ import {
   updateProjectOfUser,
   type ProjectWithCount,
 } from '../repositories/projects.repository';
+import { findUserById } from '../repositories/users.repository';
 import { toIsoString } from './users.service';
 
 function toProject(row: ProjectWithCount): Project {
@@ -22,6 +23,7 @@ function toProject(row: ProjectWithCount): Project {
     color2: row.color2,
     video_count: row.video_count,
     user_id: row.user_id,
+    timeZone: row.time_zone,
     createdAt: toIsoString(row.created_at),
   };
 }
@@ -46,8 +48,11 @@ export async function getOwnProject(ctx: AppContext, userId: number, projectId: 
 
 export async function createProject(ctx: AppContext, userId: number, body: CreateProjectBody): Promise<Project> {
   assertSelf(userId, body.user_id);
+  // A project starts in its owner's zone; later changes to the owner's zone leave it as it is.
+  const owner = await findUserById(ctx.db, userId);
   const row: ProjectRow = await insertProject(ctx.db, {
     userId,
+    timeZone: owner?.time_zone,
     name: body.name,
     initials: body.initials,
     color1: body.color1.toLowerCase(),

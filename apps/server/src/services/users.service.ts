@@ -1,8 +1,10 @@
-import { PROJECT_COLOR_PAIRS, type User } from '@fanout/contracts';
+import { PROJECT_COLOR_PAIRS, TimeZone, type User } from '@fanout/contracts';
+import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import type { UserRow } from '../db/schema';
+import { badRequest, unauthorized } from '../http/errors';
 import { insertProject } from '../repositories/projects.repository';
-import { insertUser, type NewUser } from '../repositories/users.repository';
+import { insertUser, updateUserTimeZone, type NewUser } from '../repositories/users.repository';
 
 /** Every account starts with one workspace, so the app never opens on an empty project list. */
 export const FIRST_PROJECT = { name: 'My Project', initials: 'MP' } as const;
@@ -11,8 +13,27 @@ export const FIRST_PROJECT = { name: 'My Project', initials: 'MP' } as const;
 export async function insertAccount(db: DB, user: NewUser): Promise<UserRow> {
   const row = await insertUser(db, user);
   const [color1, color2] = PROJECT_COLOR_PAIRS[0]!;
-  await insertProject(db, { userId: row.id, ...FIRST_PROJECT, color1, color2 });
+  await insertProject(db, { userId: row.id, ...FIRST_PROJECT, color1, color2, timeZone: row.time_zone });
   return row;
+}
+
+/** A time-zone name from a request, spelt as the platform lists it; 400 `invalid_time_zone` if unknown. */
+export function parseTimeZone(text: string): string {
+  const parsed = TimeZone.safeParse(text);
+  if (!parsed.success) {
+    throw badRequest(
+      `Unknown time zone "${text.slice(0, 100)}": choose an IANA name such as Europe/Berlin`,
+      'invalid_time_zone',
+    );
+  }
+  return parsed.data;
+}
+
+/** Changes only the user's own zone: projects keep the zone they were created with. */
+export async function setTimeZone(ctx: AppContext, userId: number, timeZone: string): Promise<User> {
+  const row = await updateUserTimeZone(ctx.db, userId, parseTimeZone(timeZone));
+  if (!row) throw unauthorized();
+  return toUser(row);
 }
 
 /** Timestamps arrive as Date objects from both drivers; typed loosely by the schema helpers. */
@@ -27,6 +48,7 @@ export function toUser(row: UserRow): User {
     username: row.username,
     email: row.email,
     fullName: row.full_name,
+    timeZone: row.time_zone,
     createdAt: toIsoString(row.created_at),
   };
 }

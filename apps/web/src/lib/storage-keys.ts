@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   currentProjectId: 'currentProjectId',
   /** Tokens of sessions signed out while the server could not be reached: ended on the server when it can be. */
   pendingSignOuts: 'pending_sign_outs',
+  /** Ids of the accounts whose time zone this browser has already offered its own zone for. */
+  timeZoneAsked: 'time_zone_asked',
 } as const;
 
 /** Session-storage keys: kept for one tab only, and gone when it closes. */

@@ -6,6 +6,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     username: 'mia.creates',
     email: 'mia@example.com',
     fullName: 'Mia Becker',
+    timeZone: 'Europe/Berlin',
     createdAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };
@@ -20,6 +21,7 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     color2: '#9333ea',
     video_count: 0,
     user_id: 7,
+    timeZone: 'Europe/Berlin',
     createdAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };
@@ -47,6 +49,7 @@ export function buildVideo(overrides: Partial<Video> = {}): Video {
     thumbnail: null,
     width: 1920,
     height: 1080,
+    fps: 30,
     videoCodec: 'h264',
     audioCodec: 'aac',
     mimeType: 'video/mp4',

@@ -26,6 +26,7 @@ describe('register, login, me, logout', () => {
       username: identity.username,
       email: identity.email,
       fullName: 'Ada Lovelace',
+      timeZone: 'UTC',
       createdAt: expect.any(String),
     });
     const me = await api(server, res.body.token).get('/api/auth/me');

@@ -1,10 +1,20 @@
-import { AuthResult, ErrorBody, LoginBody, LoginResult, MeResponse, OkResponse, RegisterBody } from '@fanout/contracts';
+import {
+  AuthResult,
+  ErrorBody,
+  LoginBody,
+  LoginResult,
+  MeResponse,
+  OkResponse,
+  RegisterBody,
+  UpdateMeBody,
+} from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { unauthorized } from '../../http/errors';
 import { getUser, login, register } from '../../services/auth.service';
 import { endSession } from '../../services/session.service';
+import { setTimeZone } from '../../services/users.service';
 import { requestMeta } from './request-meta';
 
 export const authRoutes =
@@ -54,6 +64,21 @@ export const authRoutes =
         },
       },
       async (request) => ({ user: await getUser(ctx, currentUser(request).id) }),
+    );
+
+    app.patch(
+      '/auth/me',
+      {
+        onRequest: guard,
+        schema: {
+          tags: ['auth'],
+          summary: "Change the signed-in user's settings: the IANA time zone times are entered and shown in",
+          security: [{ bearer: [] }],
+          body: UpdateMeBody,
+          response: { 200: MeResponse, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (request) => ({ user: await setTimeZone(ctx, currentUser(request).id, request.body.timeZone) }),
     );
 
     app.post(

@@ -73,7 +73,7 @@ describe('connecting platform accounts', () => {
     for (const platform of PLATFORMS) {
       const { location, back } = await connectAccount(server, token, platform, project.id, 'deny');
       expect(back.searchParams.get('error')).toBeTruthy();
-      expect(location).toBe('/accounts?error=access_denied');
+      expect(location).toBe(`/accounts?error=access_denied&platform=${platform}`);
     }
     expect(await connections(token, project.id)).toEqual([]);
   });
@@ -84,10 +84,10 @@ describe('connecting platform accounts', () => {
     const [platform, other] = PLATFORMS as [PlatformKey, PlatformKey];
 
     expect(await deliverCallback(server, `/api/oauth/${platform}/callback?code=abc`)).toBe(
-      '/accounts?error=invalid_state',
+      `/accounts?error=invalid_state&platform=${platform}`,
     );
     expect(await deliverCallback(server, `/api/oauth/${platform}/callback?code=abc&state=forged`)).toBe(
-      '/accounts?error=invalid_state',
+      `/accounts?error=invalid_state&platform=${platform}`,
     );
     expect(await deliverCallback(server, `/api/oauth/myspace/callback?code=abc&state=forged`)).toBe(
       '/accounts?error=invalid_state',
@@ -96,16 +96,16 @@ describe('connecting platform accounts', () => {
     // A state issued for one platform, brought back to another's callback, is spent and refused.
     const approved = await decideOnAuthorizePage(await startConnect(server, token, platform, project.id), 'approve');
     expect(await deliverCallback(server, `/api/oauth/${other}/callback${approved.search}`)).toBe(
-      '/accounts?error=invalid_state',
+      `/accounts?error=invalid_state&platform=${other}`,
     );
-    expect(await deliverCallback(server, approved)).toBe('/accounts?error=invalid_state');
+    expect(await deliverCallback(server, approved)).toBe(`/accounts?error=invalid_state&platform=${platform}`);
     expect(await connections(token, project.id)).toEqual([]);
 
     // A state works once.
     const { location, back } = await connectAccount(server, token, platform, project.id);
     expect(location).toBe(`/accounts?connected=${platform}`);
     const before = await connections(token, project.id);
-    expect(await deliverCallback(server, back)).toBe('/accounts?error=invalid_state');
+    expect(await deliverCallback(server, back)).toBe(`/accounts?error=invalid_state&platform=${platform}`);
     expect(await connections(token, project.id)).toEqual(before);
   });
 
@@ -121,12 +121,12 @@ describe('connecting platform accounts', () => {
       const fresh = new URL(await startConnect(server, token, platform, project.id)).searchParams.get('state')!;
       const replay = new URL(first.back);
       replay.searchParams.set('state', fresh);
-      expect(await deliverCallback(server, replay)).toBe('/accounts?error=exchange_failed');
+      expect(await deliverCallback(server, replay)).toBe(`/accounts?error=exchange_failed&platform=${platform}`);
 
       // A state with no code at all.
       const noCode = new URL(await startConnect(server, token, platform, project.id)).searchParams.get('state')!;
       expect(await deliverCallback(server, `/api/oauth/${platform}/callback?state=${noCode}`)).toBe(
-        '/accounts?error=exchange_failed',
+        `/accounts?error=exchange_failed&platform=${platform}`,
       );
       expect(await connections(token, project.id)).toEqual(before);
     }
@@ -141,11 +141,11 @@ describe('connecting platform accounts', () => {
       const message = 'This account manages no Page';
       await control.fault(emulator, { platform: 'facebook', kind: 'reject', step: 'accounts', message });
       expect((await connectAccount(server, token, 'facebook', project.id)).location).toBe(
-        '/accounts?error=account_unusable',
+        '/accounts?error=account_unusable&platform=facebook',
       );
       await control.fault(emulator, { platform: 'tiktok', kind: 'server_error', step: 'userinfo' });
       expect((await connectAccount(server, token, 'tiktok', project.id)).location).toBe(
-        '/accounts?error=exchange_failed',
+        '/accounts?error=exchange_failed&platform=tiktok',
       );
     } finally {
       await control.clearFaults(emulator);

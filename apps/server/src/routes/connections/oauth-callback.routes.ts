@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { finishConnection, type ConnectOutcome } from '../../services/connections/connect.service';
 
-const Redirect = z.null().describe('To `/accounts?connected={platform}` or `/accounts?error={code}` (Location header)');
+const Redirect = z
+  .null()
+  .describe('To `/accounts?connected={platform}` or `/accounts?error={code}&platform={platform}` (Location header)');
 
 export const oauthCallbackRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -22,7 +24,7 @@ export const oauthCallbackRoutes =
           description:
             'No bearer token: the single-use state identifies the user, project and platform. On success the ' +
             "project's connection to the platform is stored (replacing the previous one) and the browser goes to " +
-            '`/accounts?connected={platform}`. Otherwise nothing is stored and it goes to `/accounts?error={code}`: ' +
+            '`/accounts?connected={platform}`. Otherwise nothing is stored and it goes to `/accounts?error={code}&platform={platform}`: ' +
             '`access_denied` (the platform sent an error: the person refused), `invalid_state` (missing, unknown, ' +
             'used, expired or of another platform), `exchange_failed` (the code exchange or the profile failed), ' +
             '`platform_unavailable`, or `account_unusable` (the account cannot publish, e.g. a Facebook user with no Page).',
@@ -42,7 +44,11 @@ export const oauthCallbackRoutes =
             outcome = { error: 'exchange_failed' satisfies ConnectErrorCode };
           }
         }
-        const query = 'connected' in outcome ? `connected=${outcome.connected}` : `error=${outcome.error}`;
+        // The platform is named back so the screen can say which connection failed.
+        const query =
+          'connected' in outcome
+            ? `connected=${outcome.connected}`
+            : `error=${outcome.error}${request.validationError ? '' : `&platform=${request.params.platform}`}`;
         return reply.redirect(`/accounts?${query}`, 302);
       },
     );

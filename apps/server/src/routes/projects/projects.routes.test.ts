@@ -23,6 +23,7 @@ describe('projects', () => {
         color2: PROJECT_COLOR_PAIRS[0]![1],
         video_count: 0,
         user_id: user.id,
+        timeZone: 'UTC',
         createdAt: expect.any(String),
       },
     ]);
@@ -50,6 +51,7 @@ describe('projects', () => {
       color2: '#14b8a6',
       video_count: 0,
       user_id: user.id,
+      timeZone: 'UTC',
       createdAt: expect.any(String),
     });
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { clearSession, setUser, useMe, useSession } from '@/features/auth';
+import { clearSession, setUser, useAdoptBrowserTimeZone, useMe, useSession } from '@/features/auth';
 import { UploadModal } from '@/features/library';
 import { ApiError } from '@/lib/api-client';
 import { Header } from './Header';
@@ -25,6 +25,7 @@ export function AppShell() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   useSessionCheck();
+  useAdoptBrowserTimeZone();
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (

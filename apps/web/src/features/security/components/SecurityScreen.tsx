@@ -5,6 +5,7 @@ import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { ReauthenticationProvider } from './ReauthenticationProvider';
 import { SessionsSection } from './SessionsSection';
+import { TimeZoneSection } from './TimeZoneSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
 export function SecurityScreen() {
@@ -22,6 +23,7 @@ export function SecurityScreen() {
           <PasskeysSection />
           <SessionsSection />
           <PasswordSection />
+          <TimeZoneSection />
         </div>
       </ReauthenticationProvider>
     </>
