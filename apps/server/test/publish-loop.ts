@@ -94,7 +94,7 @@ export async function connectAccount(adapter: PlatformAdapter) {
     accessToken: tokens.accessToken,
     extra: profile.extra ?? {},
   };
-  return { tokens, profile, account, code, codeVerifier, redirectUri };
+  return { tokens, exchanged, profile, account, code, codeVerifier, redirectUri };
 }
 
 /** A publish request with test defaults. */

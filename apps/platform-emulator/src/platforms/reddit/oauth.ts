@@ -1,6 +1,7 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
-import { json, redirect, type EmuResponse } from '../../core/http';
-import { authorizePage, errorPage } from '../../core/pages';
+import { json, type EmuResponse } from '../../core/http';
+import { isHttpUrl, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
+import { errorPage } from '../../core/pages';
 import { LIMITS, REDDIT_SCOPES, REDDITOR } from './accounts';
 import { apiRoute, badUserAgent, httpError, type RateCounter } from './envelopes';
 
@@ -10,45 +11,27 @@ const AUTHORIZE_FIELDS = ['client_id', 'response_type', 'state', 'redirect_uri',
 /** Whether a code was granted with `duration=permanent` (which brings a refresh token). */
 const durations = (ctx: EmulatorContext) => ctx.store.collection<{ permanent: boolean }>('reddit.codes');
 
-type AuthorizeRequest =
-  { ok: true; fields: Record<string, string>; scopes: string[] } | { ok: false; page: EmuResponse };
+interface RedditGrant extends AuthorizeGrant {
+  permanent: boolean;
+}
 
-function readAuthorize(ctx: EmulatorContext, params: URLSearchParams): AuthorizeRequest {
-  const fail = (message: string): AuthorizeRequest => ({
-    ok: false,
-    page: errorPage(400, 'Reddit: bad request', message),
-  });
-  const fields: Record<string, string> = {};
-  for (const name of AUTHORIZE_FIELDS) {
-    const value = params.get(name);
-    if (value !== null) fields[name] = value;
-  }
-  if (!ctx.oauth.checkClient(fields.client_id)) return fail('client_id: invalid client id.');
-  if (fields.response_type !== 'code') return fail('response_type: must be "code".');
-  if (!isHttpUrl(fields.redirect_uri)) return fail('redirect_uri: a registered http(s) redirect URI is required.');
-  if (!fields.state) return fail('state: required.');
-  if (fields.duration !== undefined && !['temporary', 'permanent'].includes(fields.duration))
+function readAuthorize(ctx: EmulatorContext, params: URLSearchParams): RedditGrant | EmuResponse {
+  const fail = (message: string) => errorPage(400, 'Reddit: bad request', message);
+  const clientId = params.get('client_id');
+  if (!ctx.oauth.checkClient(clientId)) return fail('client_id: invalid client id.');
+  if (params.get('response_type') !== 'code') return fail('response_type: must be "code".');
+  const redirectUri = params.get('redirect_uri');
+  if (!isHttpUrl(redirectUri)) return fail('redirect_uri: a registered http(s) redirect URI is required.');
+  const state = params.get('state');
+  if (!state) return fail('state: required.');
+  const duration = params.get('duration');
+  if (duration !== null && !['temporary', 'permanent'].includes(duration))
     return fail('duration: "temporary" or "permanent".');
-  const scopes = (fields.scope ?? '').split(/[\s,]+/).filter(Boolean);
+  const scopes = (params.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
   if (!scopes.length) return fail('scope: at least one scope is required.');
   const unknown = scopes.filter((s) => !(REDDIT_SCOPES as readonly string[]).includes(s));
   if (unknown.length) return fail(`scope: invalid scope requested: ${unknown.join(', ')}.`);
-  return { ok: true, fields, scopes };
-}
-
-function isHttpUrl(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-function back(redirectUri: string, params: Record<string, string | undefined>): EmuResponse {
-  const target = new URL(redirectUri);
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) target.searchParams.set(k, v);
-  return redirect(target.toString());
+  return { clientId: clientId!, redirectUri, scopes, state, permanent: duration === 'permanent' };
 }
 
 /** `Authorization: Basic base64(client_id:client_secret)`. */
@@ -61,41 +44,21 @@ function basicAuth(header: string | undefined): { id: string; secret: string } |
 }
 
 export function registerOAuth(api: RouteApi, ctx: EmulatorContext, counter: RateCounter) {
-  api.route('GET', 'www.reddit.com', AUTHORIZE_PATH, 'authorize', (req) => {
-    const request = readAuthorize(ctx, req.query);
-    if (!request.ok) return request.page;
-    return authorizePage({
-      platformName: 'Reddit',
-      appName: 'Fanout',
-      accountName: `u/${REDDITOR.name}`,
-      scopes: request.scopes,
-      action: ctx.pageUrl('www.reddit.com', AUTHORIZE_PATH),
-      fields: request.fields,
-    });
-  });
-
-  api.route('POST', 'www.reddit.com', AUTHORIZE_PATH, 'authorize', async (req) => {
-    const form = await req.form();
-    const request = readAuthorize(ctx, form);
-    if (!request.ok) return request.page;
-    const { fields, scopes } = request;
-    const decision = form.get('decision');
-    if (decision === 'deny')
-      return back(fields.redirect_uri!, {
-        error: 'access_denied',
-        error_description: 'The user chose not to grant the app access.',
-        state: fields.state,
-      });
-    if (decision !== 'approve') return errorPage(400, 'Reddit: no decision', 'decision: approve or deny.');
-    const code = ctx.oauth.issueCode({
-      platform: 'reddit',
-      clientId: fields.client_id!,
-      redirectUri: fields.redirect_uri!,
-      scopes,
-      accountId: REDDITOR.id,
-    });
-    durations(ctx).set(code.code, { permanent: fields.duration === 'permanent' });
-    return back(fields.redirect_uri!, { state: fields.state, code: code.code });
+  registerAuthorize(api, ctx, {
+    platform: 'reddit',
+    platformName: 'Reddit',
+    hosts: ['www.reddit.com'],
+    path: AUTHORIZE_PATH,
+    fields: AUTHORIZE_FIELDS,
+    read: (params) => readAuthorize(ctx, params),
+    action: (host) => ctx.pageUrl(host, AUTHORIZE_PATH),
+    account: () => ({ id: REDDITOR.id, name: `u/${REDDITOR.name}` }),
+    deniedDescription: 'The user chose not to grant the app access.',
+    noDecisionTitle: 'Reddit: no decision',
+    approved: (grant, code) => {
+      durations(ctx).set(code.code, { permanent: grant.permanent });
+      return { state: grant.state, code: code.code };
+    },
   });
 
   // Reddit answers a bad grant with HTTP 200 and `{"error": "invalid_grant"}`; a bad client with 401.

@@ -3,15 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../core/oauth';
+import { SANDBOX_CLIENT_ID } from '../../core/oauth';
 import { startEmulator, type RunningEmulator } from '../../core/server';
+import { armFault, pressDecision as decide, publishedItems, SANDBOX_BASIC } from '../../core/test-support';
+
+export { pressDecision as decide } from '../../core/test-support';
 import { reddit } from './index';
 
 export const REDIRECT = 'http://127.0.0.1:9/callback';
 export const SCOPES = 'identity submit read';
 export const UA = 'web:fanout-tests:0.1.0 (by /u/fanout-tests)';
 export const API = 'oauth.reddit.com';
-export const BASIC = `Basic ${Buffer.from(`${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`).toString('base64')}`;
+export const BASIC = SANDBOX_BASIC;
 
 export interface Emu extends RunningEmulator {
   dataDir: string;
@@ -41,27 +44,6 @@ export function authorizeUrl(emu: Emu, params: Record<string, string> = {}) {
   });
   return `${emu.url}/www.reddit.com/api/v1/authorize?${q}`;
 }
-
-/** Opens the authorize page and presses a button, as a person would; returns the 302 answer. */
-export async function decide(url: string, decision: 'approve' | 'deny'): Promise<Response> {
-  const page = await fetch(url);
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`authorize page: ${page.status} ${html.slice(0, 200)}`);
-  const form = /<form method="post" action="([^"]*)">([\s\S]*?)<\/form>/.exec(html)!;
-  const fields = new URLSearchParams();
-  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    fields.set(unescape(m[1]!), unescape(m[2]!));
-  fields.set('decision', decision);
-  return fetch(unescape(form[1]!), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields,
-  });
-}
-
-const unescape = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
 
 export async function codeFor(emu: Emu, params: Record<string, string> = {}) {
   const res = await decide(authorizeUrl(emu, params), 'approve');
@@ -175,12 +157,7 @@ export function firstMessage(url: string): Promise<{ type: string; payload: Reco
 }
 
 export async function fault(emu: Emu, f: { kind: string; step?: string; message?: string; delayMs?: number }) {
-  const res = await fetch(`${emu.url}/_control/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'reddit', ...f }),
-  });
-  if (res.status !== 201) throw new Error(`fault: ${res.status}`);
+  await armFault(emu.url, 'reddit', f);
 }
 
 export interface PublishedItem {
@@ -191,6 +168,4 @@ export interface PublishedItem {
   sha256: string;
   title: string;
 }
-export async function published(emu: { url: string }): Promise<PublishedItem[]> {
-  return ((await (await fetch(`${emu.url}/_control/published`)).json()) as { items: PublishedItem[] }).items;
-}
+export const published = (emu: { url: string }) => publishedItems<PublishedItem>(emu);

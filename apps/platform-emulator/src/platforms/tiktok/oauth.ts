@@ -1,6 +1,7 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
-import { redirect, type EmuResponse } from '../../core/http';
-import { authorizePage, errorPage } from '../../core/pages';
+import type { EmuResponse } from '../../core/http';
+import { isHttpUrl, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
+import { errorPage } from '../../core/pages';
 import { CREATOR, LIMITS, TIKTOK_SCOPES } from './accounts';
 import { apiError, authorize, invalidParams, ok, oauthError, type RateWindows } from './envelopes';
 
@@ -15,87 +16,47 @@ const AUTHORIZE_FIELDS = [
   'code_challenge_method',
 ];
 
-type AuthorizeRequest =
-  { ok: true; fields: Record<string, string>; scopes: string[] } | { ok: false; page: EmuResponse };
-
 /** A bad authorize request is shown to the person, never sent back to a redirect URI that may not be the app's. */
-function readAuthorize(ctx: EmulatorContext, params: URLSearchParams): AuthorizeRequest {
-  const fail = (message: string): AuthorizeRequest => ({
-    ok: false,
-    page: errorPage(400, 'TikTok: this link is not valid', message),
-  });
-  const fields: Record<string, string> = {};
-  for (const name of AUTHORIZE_FIELDS) {
-    const value = params.get(name);
-    if (value !== null) fields[name] = value;
-  }
-  if (!ctx.oauth.checkClient(fields.client_key)) return fail('client_key: no app is registered with this client key.');
-  if (fields.response_type !== 'code') return fail('response_type: must be "code".');
-  if (!isHttpUrl(fields.redirect_uri)) return fail('redirect_uri: a registered http(s) redirect URI is required.');
-  const scopes = (fields.scope ?? '')
+function readAuthorize(ctx: EmulatorContext, params: URLSearchParams): AuthorizeGrant | EmuResponse {
+  const fail = (message: string) => errorPage(400, 'TikTok: this link is not valid', message);
+  const clientKey = params.get('client_key');
+  if (!ctx.oauth.checkClient(clientKey)) return fail('client_key: no app is registered with this client key.');
+  if (params.get('response_type') !== 'code') return fail('response_type: must be "code".');
+  const redirectUri = params.get('redirect_uri');
+  if (!isHttpUrl(redirectUri)) return fail('redirect_uri: a registered http(s) redirect URI is required.');
+  const scopes = (params.get('scope') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   if (!scopes.length) return fail('scope: at least one scope is required.');
   const unknown = scopes.filter((s) => !(TIKTOK_SCOPES as readonly string[]).includes(s));
   if (unknown.length) return fail(`scope: unknown scope ${unknown.join(', ')}.`);
-  if (fields.code_challenge && (fields.code_challenge_method ?? 'S256') !== 'S256')
+  const challenge = params.get('code_challenge') || undefined;
+  if (challenge && (params.get('code_challenge_method') ?? 'S256') !== 'S256')
     return fail('code_challenge_method: must be S256.');
-  return { ok: true, fields, scopes };
-}
-
-function isHttpUrl(value: string | undefined): value is string {
-  if (!value) return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-function back(redirectUri: string, params: Record<string, string | undefined>): EmuResponse {
-  const target = new URL(redirectUri);
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) target.searchParams.set(k, v);
-  return redirect(target.toString());
+  return {
+    clientId: clientKey!,
+    redirectUri,
+    scopes,
+    state: params.get('state'),
+    codeChallenge: challenge,
+    codeChallengeMethod: challenge ? 'S256' : undefined,
+  };
 }
 
 export function registerOAuth(api: RouteApi, ctx: EmulatorContext, windows: RateWindows) {
-  api.route('GET', 'www.tiktok.com', AUTHORIZE_PATH, 'authorize', (req) => {
-    const request = readAuthorize(ctx, req.query);
-    if (!request.ok) return request.page;
-    return authorizePage({
-      platformName: 'TikTok',
-      appName: 'Fanout',
-      accountName: `${CREATOR.displayName} (@${CREATOR.username})`,
-      scopes: request.scopes,
-      action: ctx.pageUrl('www.tiktok.com', AUTHORIZE_PATH),
-      fields: request.fields,
-    });
-  });
-
-  api.route('POST', 'www.tiktok.com', AUTHORIZE_PATH, 'authorize', async (req) => {
-    const form = await req.form();
-    const request = readAuthorize(ctx, form);
-    if (!request.ok) return request.page;
-    const { fields, scopes } = request;
-    const decision = form.get('decision');
-    if (decision === 'deny')
-      return back(fields.redirect_uri!, {
-        error: 'access_denied',
-        error_description: 'The user denied the authorization request.',
-        state: fields.state,
-      });
-    if (decision !== 'approve') return errorPage(400, 'TikTok: no decision', 'decision: approve or deny.');
-    const code = ctx.oauth.issueCode({
-      platform: 'tiktok',
-      clientId: fields.client_key!,
-      redirectUri: fields.redirect_uri!,
-      scopes,
-      accountId: CREATOR.openId,
-      codeChallenge: fields.code_challenge,
-      codeChallengeMethod: fields.code_challenge ? 'S256' : undefined,
-    });
-    return back(fields.redirect_uri!, { code: code.code, scopes: scopes.join(','), state: fields.state });
+  registerAuthorize(api, ctx, {
+    platform: 'tiktok',
+    platformName: 'TikTok',
+    hosts: ['www.tiktok.com'],
+    path: AUTHORIZE_PATH,
+    fields: AUTHORIZE_FIELDS,
+    read: (params) => readAuthorize(ctx, params),
+    action: (host) => ctx.pageUrl(host, AUTHORIZE_PATH),
+    account: () => ({ id: CREATOR.openId, name: `${CREATOR.displayName} (@${CREATOR.username})` }),
+    deniedDescription: 'The user denied the authorization request.',
+    noDecisionTitle: 'TikTok: no decision',
+    approved: (grant, code) => ({ code: code.code, scopes: grant.scopes.join(','), state: grant.state }),
   });
 
   api.route('POST', 'open.tiktokapis.com', '/v2/oauth/token/', 'token', async (req) => {

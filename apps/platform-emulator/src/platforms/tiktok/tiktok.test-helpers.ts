@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../core/oauth';
 import { startEmulator, type RunningEmulator } from '../../core/server';
+import { armFault, pressDecision as decide, publishedItems } from '../../core/test-support';
+
+export { pressDecision as decide } from '../../core/test-support';
 import { tiktok } from './index';
 
 export const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -33,27 +36,6 @@ export function authorizeUrl(emu: Emu, params: Record<string, string> = {}) {
   });
   return `${emu.url}/www.tiktok.com/v2/auth/authorize/?${q}`;
 }
-
-/** Opens the authorize page and presses a button, as a person would; returns the 302 answer. */
-export async function decide(url: string, decision: 'approve' | 'deny'): Promise<Response> {
-  const page = await fetch(url);
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`authorize page: ${page.status} ${html.slice(0, 200)}`);
-  const form = /<form method="post" action="([^"]*)">([\s\S]*?)<\/form>/.exec(html)!;
-  const fields = new URLSearchParams();
-  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    fields.set(unescape(m[1]!), unescape(m[2]!));
-  fields.set('decision', decision);
-  return fetch(unescape(form[1]!), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields,
-  });
-}
-
-const unescape = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
 
 export function tokenRequest(emu: Emu, fields: Record<string, string>) {
   return fetch(`${emu.url}/${API}/v2/oauth/token/`, {
@@ -128,12 +110,7 @@ export async function fault(
   emu: Emu,
   f: { kind: string; step?: string; message?: string; times?: number; delayMs?: number },
 ) {
-  const res = await fetch(`${emu.url}/_control/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'tiktok', ...f }),
-  });
-  if (res.status !== 201) throw new Error(`fault: ${res.status} ${await res.text()}`);
+  await armFault(emu.url, 'tiktok', f);
 }
 
 export async function stop(emu: Emu) {
@@ -166,6 +143,4 @@ export interface PublishedItem {
   bytes: number;
   sha256: string;
 }
-export async function published(emu: { url: string }): Promise<PublishedItem[]> {
-  return ((await (await fetch(`${emu.url}/_control/published`)).json()) as { items: PublishedItem[] }).items;
-}
+export const published = (emu: { url: string }) => publishedItems<PublishedItem>(emu);

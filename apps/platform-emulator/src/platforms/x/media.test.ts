@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { armFault } from '../../core/test-support';
 import { MEDIA } from './limits';
 import { call, clock, connect, segment, startX, status, uploadVideo, type Clock, type TestX } from './test-helpers';
 
@@ -17,12 +18,7 @@ afterEach(() => t.stop());
 const init = (json: unknown) => call(t.api('/2/media/upload/initialize'), token, { json });
 const append = (id: string, bytes: Buffer, index: number) =>
   call(t.api(`/2/media/upload/${id}/append`), token, { form: segment(bytes, index) });
-const fault = (body: object) =>
-  fetch(`${t.emu.url}/_control/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'x', ...body }),
-  });
+const fault = (body: object) => armFault(t.emu.url, 'x', body);
 
 describe('X media upload v2', () => {
   it('initializes an upload with an id, a media_key and its lifetime', async () => {

@@ -1,7 +1,8 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
-import { json, redirect, type EmuRequest, type EmuResponse } from '../../core/http';
+import { json, type EmuRequest, type EmuResponse } from '../../core/http';
 import type { RefreshToken } from '../../core/oauth';
-import { authorizePage, errorPage } from '../../core/pages';
+import { basicCredentials, formOrJson, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
+import { errorPage } from '../../core/pages';
 import { ACCOUNTS } from './accounts';
 import { OAUTH } from './limits';
 import { oauthError } from './problems';
@@ -18,20 +19,11 @@ const FIELDS = [
   'code_challenge_method',
 ];
 
-interface AuthRequest {
-  clientId: string;
-  redirectUri: string;
-  scopes: string[];
-  state: string;
-  codeChallenge: string;
-  codeChallengeMethod: string;
-}
-
 const xPage = (message: string) =>
   errorPage(400, 'Something went wrong', `You weren't able to give access to the App. ${message}`);
 
 /** X's checks of an authorize request; PKCE is always required (S256, or plain which X also accepts). */
-function readAuthorize(ctx: EmulatorContext, p: URLSearchParams): AuthRequest | EmuResponse {
+function readAuthorize(ctx: EmulatorContext, p: URLSearchParams): AuthorizeGrant | EmuResponse {
   if (!ctx.oauth.checkClient(p.get('client_id'))) return xPage('Unknown client_id.');
   const redirectUri = p.get('redirect_uri') ?? '';
   if (!/^https?:\/\/[^/]/.test(redirectUri) || !URL.canParse(redirectUri)) return xPage('Invalid redirect_uri.');
@@ -57,21 +49,13 @@ function readAuthorize(ctx: EmulatorContext, p: URLSearchParams): AuthRequest | 
   };
 }
 
-function back(redirectUri: string, params: Record<string, string>): EmuResponse {
-  const url = new URL(redirectUri);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return redirect(url.toString());
-}
-
 /** A confidential client authenticates with Basic auth; a public one names itself with client_id. */
 function clientOf(ctx: EmulatorContext, req: EmuRequest, form: URLSearchParams): { id: string } | EmuResponse {
-  const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  const basic = basicCredentials(req.headers.authorization);
   if (basic) {
-    const [id, ...rest] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':');
-    const clientId = decodeURIComponent(id ?? '');
-    if (!ctx.oauth.checkClient(clientId, decodeURIComponent(rest.join(':'))))
+    if (!ctx.oauth.checkClient(basic.id, basic.secret))
       return oauthError(401, 'unauthorized_client', 'Missing valid authorization header');
-    return { id: clientId };
+    return { id: basic.id };
   }
   const clientId = form.get('client_id');
   if (!clientId) return oauthError(401, 'unauthorized_client', 'Missing valid authorization header');
@@ -80,59 +64,23 @@ function clientOf(ctx: EmulatorContext, req: EmuRequest, form: URLSearchParams):
   return { id: clientId };
 }
 
-/** A form, or a JSON object (which X takes too, and which twitter-api-v2 sends). */
-async function bodyParams(req: EmuRequest): Promise<URLSearchParams> {
-  if (!(req.headers['content-type'] ?? '').includes('json')) return req.form();
-  const body = await req.json();
-  const p = new URLSearchParams();
-  if (body && typeof body === 'object')
-    for (const [k, v] of Object.entries(body)) if (typeof v === 'string') p.set(k, v);
-  return p;
-}
-
 export function registerOAuth(api: RouteApi, ctx: EmulatorContext) {
-  for (const host of ['x.com', 'twitter.com']) {
-    api.route('GET', host, AUTH_PATH, 'authorize', (req) => {
-      const a = readAuthorize(ctx, req.query);
-      if ('status' in a) return a;
-      const fields: Record<string, string> = {};
-      for (const f of FIELDS) if (req.query.get(f) !== null) fields[f] = req.query.get(f)!;
-      return authorizePage({
-        platformName: 'X',
-        appName: 'Fanout',
-        accountName: `${ACCOUNTS[0]!.name} (@${ACCOUNTS[0]!.username})`,
-        scopes: a.scopes,
-        action: `/${host}${AUTH_PATH}`,
-        fields,
-      });
-    });
-
-    api.route('POST', host, AUTH_PATH, 'authorize', async (req) => {
-      const form = await req.form();
-      const a = readAuthorize(ctx, form);
-      if ('status' in a) return a;
-      const r = a;
-      if (form.get('decision') !== 'approve')
-        return back(r.redirectUri, {
-          error: 'access_denied',
-          error_description: 'The user denied the request.',
-          state: r.state,
-        });
-      const code = ctx.oauth.issueCode({
-        platform: 'x',
-        clientId: r.clientId,
-        redirectUri: r.redirectUri,
-        scopes: r.scopes,
-        accountId: ACCOUNTS[0]!.id,
-        codeChallenge: r.codeChallenge,
-        codeChallengeMethod: r.codeChallengeMethod,
-      });
-      return back(r.redirectUri, { state: r.state, code: code.code });
-    });
-  }
+  const account = ACCOUNTS[0]!;
+  registerAuthorize(api, ctx, {
+    platform: 'x',
+    platformName: 'X',
+    hosts: ['x.com', 'twitter.com'],
+    path: AUTH_PATH,
+    fields: FIELDS,
+    read: (params) => readAuthorize(ctx, params),
+    action: (host) => `/${host}${AUTH_PATH}`,
+    account: () => ({ id: account.id, name: `${account.name} (@${account.username})` }),
+    deniedDescription: 'The user denied the request.',
+    approved: (grant, code) => ({ state: grant.state, code: code.code }),
+  });
 
   api.route('POST', 'api.x.com', '/2/oauth2/token', 'token', async (req) => {
-    const form = await bodyParams(req);
+    const form = await formOrJson(req);
     const client = clientOf(ctx, req, form);
     if (!('id' in client)) return client;
     const grantType = form.get('grant_type');
@@ -167,7 +115,7 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext) {
   });
 
   api.route('POST', 'api.x.com', '/2/oauth2/revoke', 'token', async (req) => {
-    const form = await bodyParams(req);
+    const form = await formOrJson(req);
     const client = clientOf(ctx, req, form);
     if (!('id' in client)) return client;
     const token = form.get('token') ?? '';

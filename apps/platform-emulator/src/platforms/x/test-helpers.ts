@@ -4,22 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, FormData, fetch as undiciFetch } from 'undici';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../core/oauth';
+import { SANDBOX_CLIENT_ID } from '../../core/oauth';
 import { startEmulator, type RunningEmulator } from '../../core/server';
+import { decideRedirect as decide, SANDBOX_BASIC } from '../../core/test-support';
+
+export { clock, decideRedirect as decide, type Clock } from '../../core/test-support';
 import { x } from './index';
 
 export const REDIRECT = 'http://127.0.0.1:9/x/callback';
 export const ALL_SCOPES = 'tweet.read tweet.write users.read media.write offline.access';
-export const BASIC = `Basic ${Buffer.from(`${SANDBOX_CLIENT_ID}:${SANDBOX_CLIENT_SECRET}`).toString('base64')}`;
-
-export interface Clock {
-  now(): number;
-  advance(ms: number): void;
-}
-export function clock(start = Date.parse('2026-03-02T10:00:00Z')): Clock {
-  let t = start;
-  return { now: () => t, advance: (ms) => void (t += ms) };
-}
+export const BASIC = SANDBOX_BASIC;
 
 export interface TestX {
   emu: RunningEmulator;
@@ -61,29 +55,6 @@ export function authorizeUrl(t: TestX, params: Record<string, string | undefined
   };
   for (const [k, v] of Object.entries(all)) if (v !== undefined) q.set(k, v);
   return `${t.emu.url}/x.com/i/oauth2/authorize?${q}`;
-}
-
-const unescape = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
-
-/** Opens an authorize page and clicks Approve or Deny; returns where the browser is sent. */
-export async function decide(url: string, decision: 'approve' | 'deny'): Promise<URL> {
-  const page = await fetch(url);
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`authorize page ${page.status}: ${html.slice(0, 300)}`);
-  const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(html)!;
-  const fields = new URLSearchParams();
-  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    fields.set(unescape(m[1]!), unescape(m[2]!));
-  fields.set('decision', decision);
-  const res = await fetch(new URL(unescape(form[1]!), url), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields,
-  });
-  if (res.status !== 302) throw new Error(`decision answered ${res.status}: ${await res.text()}`);
-  return new URL(res.headers.get('location')!);
 }
 
 export async function token(

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { armFault } from '../../core/test-support';
 import { ACCOUNTS } from './accounts';
 import { call, clock, connect, startX, status, uploadVideo, type Clock, type TestX } from './test-helpers';
 import { weightedLength } from './text-weight';
@@ -16,12 +17,7 @@ afterEach(() => t.stop());
 
 const me = ACCOUNTS[0]!;
 const post = (json: unknown, as = token) => call(t.api('/2/tweets'), as, { json });
-const fault = (body: object) =>
-  fetch(`${t.emu.url}/_control/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'x', ...body }),
-  });
+const fault = (body: object) => armFault(t.emu.url, 'x', body);
 
 async function readyVideo(bytes = randomBytes(4000)) {
   const up = await uploadVideo(t, token, bytes, 1500);

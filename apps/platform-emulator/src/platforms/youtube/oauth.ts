@@ -1,6 +1,7 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
-import { redirect, type EmuRequest, type EmuResponse } from '../../core/http';
-import { authorizePage, errorPage } from '../../core/pages';
+import type { EmuRequest, EmuResponse } from '../../core/http';
+import { basicCredentials, formOrJson, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
+import { errorPage } from '../../core/pages';
 import { accountFor } from './accounts';
 import { oauthError } from './envelopes';
 import { OAUTH } from './limits';
@@ -24,14 +25,8 @@ const FIELDS = [
   'include_granted_scopes',
 ] as const;
 
-interface AuthRequest {
-  clientId: string;
-  redirectUri: string;
-  scopes: string[];
-  state: string | null;
+interface GoogleGrant extends AuthorizeGrant {
   offline: boolean;
-  codeChallenge?: string;
-  codeChallengeMethod?: string;
   loginHint: string | null;
 }
 
@@ -45,7 +40,7 @@ const googlePage = (status: number, error: string, message: string) =>
   errorPage(status, `Access blocked: Error ${status}: ${error}`, message);
 
 /** Checks an authorize request as Google does; a bad one gets Google's error page, not a redirect. */
-function readAuthorize(ctx: EmulatorContext, p: URLSearchParams): AuthRequest | EmuResponse {
+function readAuthorize(ctx: EmulatorContext, p: URLSearchParams): GoogleGrant | EmuResponse {
   const clientId = p.get('client_id');
   if (!ctx.oauth.checkClient(clientId)) return googlePage(401, 'invalid_client', 'The OAuth client was not found.');
   const redirectUri = p.get('redirect_uri') ?? '';
@@ -84,78 +79,35 @@ function readAuthorize(ctx: EmulatorContext, p: URLSearchParams): AuthRequest | 
   };
 }
 
-function back(redirectUri: string, params: Record<string, string | null>): EmuResponse {
-  const url = new URL(redirectUri);
-  for (const [k, v] of Object.entries(params)) if (v !== null) url.searchParams.set(k, v);
-  return redirect(url.toString());
-}
-
 /** Client credentials from HTTP Basic auth or the body (Google takes either). */
 function clientOf(req: EmuRequest, p: URLSearchParams): { id: string | null; secret: string | null } {
-  const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
-  if (basic) {
-    const [id, ...rest] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':');
-    return { id: decodeURIComponent(id ?? ''), secret: decodeURIComponent(rest.join(':')) };
-  }
-  return { id: p.get('client_id'), secret: p.get('client_secret') };
-}
-
-/** The token endpoint takes a form or a JSON body. */
-async function bodyParams(req: EmuRequest): Promise<URLSearchParams> {
-  if (!(req.headers['content-type'] ?? '').includes('json')) return req.form();
-  const body = await req.json();
-  const p = new URLSearchParams();
-  if (body && typeof body === 'object')
-    for (const [k, v] of Object.entries(body)) if (typeof v === 'string') p.set(k, v);
-  return p;
+  return basicCredentials(req.headers.authorization) ?? { id: p.get('client_id'), secret: p.get('client_secret') };
 }
 
 export function registerOAuth(api: RouteApi, ctx: EmulatorContext) {
   const grants = ctx.store.collection<CodeGrant>('youtube.codes');
 
-  api.route('GET', AUTH_HOST, AUTH_PATH, 'authorize', (req) => {
-    const a = readAuthorize(ctx, req.query);
-    if ('status' in a) return a;
-    const fields: Record<string, string> = {};
-    for (const f of FIELDS) {
-      const v = req.query.get(f);
-      if (v !== null) fields[f] = v;
-    }
-    return authorizePage({
-      platformName: 'YouTube',
-      appName: 'Fanout',
-      accountName: `${accountFor(a.loginHint).title} (${accountFor(a.loginHint).email})`,
-      scopes: a.scopes,
-      action: `/${AUTH_HOST}${AUTH_PATH}`,
-      fields,
-    });
-  });
-
-  api.route('POST', AUTH_HOST, AUTH_PATH, 'authorize', async (req) => {
-    const form = await req.form();
-    const a = readAuthorize(ctx, form);
-    if ('status' in a) return a;
-    if (form.get('decision') !== 'approve')
-      return back(a.redirectUri, {
-        error: 'access_denied',
-        error_description: 'The user denied access.',
-        state: a.state,
-      });
-    const code = ctx.oauth.issueCode({
-      platform: 'youtube',
-      clientId: a.clientId,
-      redirectUri: a.redirectUri,
-      scopes: a.scopes,
-      accountId: accountFor(a.loginHint).id,
-      codeChallenge: a.codeChallenge,
-      codeChallengeMethod: a.codeChallengeMethod,
-    });
-    grants.set(code.code, { code: code.code, offline: a.offline });
-    return back(a.redirectUri, { code: code.code, scope: a.scopes.join(' '), state: a.state });
+  registerAuthorize(api, ctx, {
+    platform: 'youtube',
+    platformName: 'YouTube',
+    hosts: [AUTH_HOST],
+    path: AUTH_PATH,
+    fields: FIELDS,
+    read: (params) => readAuthorize(ctx, params),
+    action: (host) => `/${host}${AUTH_PATH}`,
+    account: (grant) => {
+      const channel = accountFor(grant.loginHint);
+      return { id: channel.id, name: `${channel.title} (${channel.email})` };
+    },
+    deniedDescription: 'The user denied access.',
+    approved: (grant, code) => {
+      grants.set(code.code, { code: code.code, offline: grant.offline });
+      return { code: code.code, scope: grant.scopes.join(' '), state: grant.state };
+    },
   });
 
   api.route('POST', TOKEN_HOST, '/token', 'token', async (req) => {
-    const p = await bodyParams(req);
+    const p = await formOrJson(req);
     const client = clientOf(req, p);
     if (!client.id) return oauthError(400, 'invalid_request', 'Could not determine client ID from request.');
     if (!ctx.oauth.checkClient(client.id)) return oauthError(401, 'invalid_client', 'The OAuth client was not found.');
@@ -203,7 +155,7 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext) {
 
   // Revoking either token of a grant ends the whole grant.
   api.route('POST', TOKEN_HOST, '/revoke', 'token', async (req) => {
-    const token = req.query.get('token') ?? (await bodyParams(req)).get('token');
+    const token = req.query.get('token') ?? (await formOrJson(req)).get('token');
     const access = token ? ctx.oauth.accessTokens.get(token) : undefined;
     const refreshToken =
       access?.platform === 'youtube' ? access.refreshToken : ctx.oauth.liveRefresh('youtube', token)?.refreshToken;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { armFault, publishedItems } from '../../core/test-support';
 import { PROCESSING_MS, QUOTA } from './limits';
 import {
   clock,
@@ -37,15 +38,9 @@ async function upload(bytes = videoBytes(3000), title = 'Processing one') {
 const list = (id: string, part = 'status,processingDetails,statistics,snippet') =>
   getJson(t.api(`/youtube/v3/videos?part=${part}&id=${id}`), token);
 
-const fault = (body: object) =>
-  fetch(`${t.emu.url}/_control/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'youtube', ...body }),
-  });
+const fault = (body: object) => armFault(t.emu.url, 'youtube', body);
 
-const published = async () =>
-  ((await (await fetch(`${t.emu.url}/_control/published`)).json()) as { items: Record<string, unknown>[] }).items;
+const published = () => publishedItems<Record<string, unknown>>(t.emu);
 
 describe('YouTube processing, watch page and statistics', () => {
   it('goes uploaded → processed, then is live: published with its bytes, on its watch page, with growing statistics', async () => {

@@ -6,20 +6,13 @@ import path from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../core/oauth';
 import { startEmulator, type RunningEmulator } from '../../core/server';
+import { decideRedirect as decide } from '../../core/test-support';
+
+export { clock, decideRedirect as decide, type Clock } from '../../core/test-support';
 import { youtube } from './index';
 
 export const G = 'https://www.googleapis.com/auth/';
 export const REDIRECT = 'http://127.0.0.1:9/callback';
-
-export interface Clock {
-  now(): number;
-  advance(ms: number): void;
-}
-
-export function clock(start = Date.parse('2026-03-02T10:00:00Z')): Clock {
-  let t = start;
-  return { now: () => t, advance: (ms) => void (t += ms) };
-}
 
 export interface TestYoutube {
   emu: RunningEmulator;
@@ -59,29 +52,6 @@ export function authorizeUrl(t: TestYoutube, params: Record<string, string>): st
     ...params,
   });
   return t.url('accounts.google.com', `/o/oauth2/v2/auth?${q}`);
-}
-
-const unescape = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
-
-/** Opens an authorize page and clicks Approve or Deny; returns where the browser is sent. */
-export async function decide(authorizeUrl: string, decision: 'approve' | 'deny'): Promise<URL> {
-  const page = await fetch(authorizeUrl);
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`authorize page ${page.status}: ${html.slice(0, 200)}`);
-  const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(html)!;
-  const fields = new URLSearchParams();
-  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    fields.set(unescape(m[1]!), unescape(m[2]!));
-  fields.set('decision', decision);
-  const res = await fetch(new URL(unescape(form[1]!), authorizeUrl), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: fields,
-  });
-  if (res.status !== 302) throw new Error(`decision answered ${res.status}: ${await res.text()}`);
-  return new URL(res.headers.get('location')!);
 }
 
 export async function exchange(t: TestYoutube, params: Record<string, string>) {

@@ -1,7 +1,20 @@
 import { BaseAdapter, type PlatformResponse, type RequestOptions } from '../base-adapter';
+import type {
+  AccountProfile,
+  AuthorizeInput,
+  ConnectedAccount,
+  ExchangeInput,
+  PostMetrics,
+  PostStatus,
+  PublishedPost,
+  PublishJournal,
+  PublishRequest,
+  PublishStepResult,
+  TokenSet,
+} from '../platform-adapter';
 import type { PlatformError } from '../platform-error';
 import { GRAPH_VERSION } from './graph-version';
-import { classifyMetaError, metaError } from './meta.errors';
+import { classifyMetaError, metaError, sortedAs } from './meta.errors';
 
 /** What the step files of a Meta adapter use to talk to the platform. */
 export interface GraphHttp {
@@ -18,10 +31,65 @@ export interface GraphHttp {
   readonly appId: string;
 }
 
-/** Instagram and Facebook: one Graph API, one error envelope. */
+/** A Meta platform's own step functions; the adapter binds them to its Graph calls. */
+export interface MetaSteps {
+  exchange(http: GraphHttp, creds: { clientId: string; clientSecret: string }, input: ExchangeInput): Promise<TokenSet>;
+  refresh(http: GraphHttp, tokens: TokenSet): TokenSet | Promise<TokenSet>;
+  profile(http: GraphHttp, tokens: TokenSet): Promise<AccountProfile>;
+  publishStep(http: GraphHttp, request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult>;
+  findPost(http: GraphHttp, request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null>;
+  postStatus(http: GraphHttp, account: ConnectedAccount, platformPostId: string): Promise<PostStatus>;
+  metrics(http: GraphHttp, account: ConnectedAccount, platformPostId: string): Promise<PostMetrics>;
+}
+
+/** Instagram and Facebook: one Graph API, one error envelope, one OAuth dialog shape. */
 export abstract class MetaGraphAdapter extends BaseAdapter {
+  readonly usesPkce = false;
   /** `graph.instagram.com` or `graph.facebook.com`. */
   protected abstract readonly graphHost: string;
+  /** The real address of the platform's OAuth dialog. */
+  protected abstract readonly authorizePage: string;
+  protected abstract readonly steps: MetaSteps;
+
+  authorizeUrl(input: AuthorizeInput): string {
+    const url = new URL(this.browserEndpoint(this.authorizePage));
+    url.searchParams.set('client_id', this.clientId);
+    url.searchParams.set('redirect_uri', input.redirectUri);
+    url.searchParams.set('state', input.state);
+    url.searchParams.set('scope', this.scopes.join(','));
+    url.searchParams.set('response_type', 'code');
+    return url.toString();
+  }
+
+  exchangeCode(input: ExchangeInput): Promise<TokenSet> {
+    const creds = { clientId: this.clientId, clientSecret: this.clientSecret };
+    // A code that is bad or used is a refused connection, whatever the envelope calls it.
+    return sortedAs(() => this.steps.exchange(this.http, creds, input), ['auth_expired', 'disconnected'], 'rejected');
+  }
+
+  async refresh(tokens: TokenSet): Promise<TokenSet> {
+    return this.steps.refresh(this.http, tokens);
+  }
+
+  profile(tokens: TokenSet): Promise<AccountProfile> {
+    return this.steps.profile(this.http, tokens);
+  }
+
+  publishStep(request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult> {
+    return this.steps.publishStep(this.http, request, journal);
+  }
+
+  findPost(request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null> {
+    return this.steps.findPost(this.http, request, journal);
+  }
+
+  postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {
+    return this.steps.postStatus(this.http, account, platformPostId);
+  }
+
+  metrics(account: ConnectedAccount, platformPostId: string): Promise<PostMetrics> {
+    return this.steps.metrics(this.http, account, platformPostId);
+  }
 
   private httpFacade?: GraphHttp;
 

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { expect } from 'vitest';
 import { decideOnAuthorizePage, fileSource } from '../../../test/emulator';
 import type { ConnectedAccount, PlatformAdapter, PublishRequest } from '../platform-adapter';
-import { PlatformError } from '../platform-error';
 
 export const redirectUri = (platform: string) => `http://127.0.0.1:3000/api/oauth/${platform}/callback`;
 
@@ -42,14 +41,4 @@ export function publishRequest(
 
 export function sha256File(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-}
-
-/** The PlatformError a call fails with (the test fails when it does not). */
-export async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
 }

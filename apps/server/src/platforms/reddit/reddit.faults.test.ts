@@ -1,96 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  control,
-  fileSource,
-  sandboxAdapterOptions,
-  startTestEmulator,
-  type TestEmulator,
-} from '../../../test/emulator';
+import { describe, expect, it } from 'vitest';
+import { adapterHarness } from '../../../test/adapter-conformance';
+import { fileSource } from '../../../test/emulator';
+import { describeFaultConformance, someText } from '../../../test/fault-conformance';
 import { mediaFixtures } from '../../../test/fixtures';
-import { connectAccount, publishRequest, runPublishLoop } from '../../../test/publish-loop';
-import type { ConnectedAccount, TokenSet } from '../platform-adapter';
-import { PlatformError } from '../platform-error';
+import { publishRequest } from '../../../test/publish-loop';
 import { RedditAdapter } from './reddit.adapter';
 import { jsonErrorToPlatformError } from './reddit.errors';
 
-let emu: TestEmulator;
-let adapter: RedditAdapter;
-let account: ConnectedAccount;
-let tokens: TokenSet;
+const h = adapterHarness((options) => new RedditAdapter(options));
 
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  adapter = new RedditAdapter(sandboxAdapterOptions(emu));
-  ({ account, tokens } = await connectAccount(adapter));
-});
-afterEach(async () => {
-  await control.clearFaults(emu);
-});
-afterAll(async () => {
-  await emu?.stop();
-});
-
-const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(PlatformError);
-  return err as PlatformError;
-};
-const smallPost = () =>
-  publishRequest(
-    account,
-    fileSource(mediaFixtures().video),
-    { caption: 'Reddit fault test' },
-    fileSource(mediaFixtures().still, { mimeType: 'image/png' }),
-  );
-
-describe('Reddit faults', () => {
-  it('rate_limit → rate_limited with a retryAt in the future', async () => {
-    await control.fault(emu, { platform: 'reddit', kind: 'rate_limit' });
-    const err = await failure(adapter.profile(tokens));
-    expect(err.kind).toBe('rate_limited');
-    expect(err.retryAt!.getTime()).toBeGreaterThan(Date.now());
-  });
-
-  it('server_error → retryable', async () => {
-    await control.fault(emu, { platform: 'reddit', kind: 'server_error' });
-    expect((await failure(adapter.profile(tokens))).kind).toBe('retryable');
-  });
-
-  it('token_expired → auth_expired', async () => {
-    await control.fault(emu, { platform: 'reddit', kind: 'token_expired' });
-    expect((await failure(adapter.profile(tokens))).kind).toBe('auth_expired');
-  });
-
-  it('reject → rejected carrying the platform’s message', async () => {
-    await control.fault(emu, { platform: 'reddit', kind: 'reject', message: 'That community does not take videos' });
-    const err = await failure(runPublishLoop(adapter, smallPost()));
-    expect(err.kind).toBe('rejected');
-    expect(err.platformMessage).toContain('That community does not take videos');
-  });
-
-  it('hang → retryable after the adapter’s own timeout', async () => {
-    await control.fault(emu, { platform: 'reddit', kind: 'hang', delayMs: 5_000 });
-    const impatient = new RedditAdapter(sandboxAdapterOptions(emu, { timeoutMs: 300 }));
-    const started = Date.now();
-    expect((await failure(impatient.profile(tokens))).kind).toBe('retryable');
-    expect(Date.now() - started).toBeLessThan(4_000);
-  });
-
-  it('processing_failed → rejected with Reddit’s words from the websocket', async () => {
-    await control.fault(emu, { platform: 'reddit', kind: 'processing_failed' });
-    const err = await failure(runPublishLoop(adapter, smallPost()));
-    expect(err.kind).toBe('rejected');
-    expect(err.platformMessage).toBeTruthy();
-  });
-
-  it('duplicate → rejected', async () => {
-    await control.fault(emu, { platform: 'reddit', kind: 'duplicate' });
-    const err = await failure(runPublishLoop(adapter, smallPost()));
-    expect(err.kind).toBe('rejected');
-  });
+describeFaultConformance('Reddit', h, {
+  probe: (adapter, c) => adapter.profile(c.exchanged),
+  post: (c) =>
+    publishRequest(
+      c.account,
+      fileSource(mediaFixtures().video),
+      { caption: 'Reddit fault test' },
+      fileSource(mediaFixtures().still, { mimeType: 'image/png' }),
+    ),
+  rejectMessage: 'That community does not take videos',
+  // processing_failed: Reddit's words come from the websocket.
+  publishFaults: { processing_failed: { platformMessage: someText() }, duplicate: {} },
 });
 
 describe('Reddit errors inside HTTP 200', () => {

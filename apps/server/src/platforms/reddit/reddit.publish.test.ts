@@ -1,31 +1,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  control,
-  fileSource,
-  sandboxAdapterOptions,
-  startTestEmulator,
-  type TestEmulator,
-} from '../../../test/emulator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adapterHarness } from '../../../test/adapter-conformance';
+import { control, fileSource } from '../../../test/emulator';
 import { mediaFixtures } from '../../../test/fixtures';
 import { connectAccount, countingSource, publishRequest, runPublishLoop } from '../../../test/publish-loop';
 import type { ConnectedAccount, MediaSource } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { RedditAdapter } from './reddit.adapter';
 
-let emu: TestEmulator;
+const h = adapterHarness((options) => new RedditAdapter(options));
 let account: ConnectedAccount;
 let poster: MediaSource;
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  ({ account } = await connectAccount(new RedditAdapter(sandboxAdapterOptions(emu))));
+  ({ account } = await connectAccount(h.adapter));
   poster = fileSource(mediaFixtures().still, { mimeType: 'image/png' });
-});
-afterAll(async () => {
-  await emu?.stop();
 });
 
 const publishedWithText = (items: { caption: string; title: string }[], text: string) =>
@@ -34,7 +25,7 @@ const publishedWithText = (items: { caption: string; title: string }[], text: st
 describe('Reddit publish', () => {
   it('leases, uploads video and poster, submits, and reads the post address from the websocket', async () => {
     const { bigVideo } = mediaFixtures();
-    const adapter = new RedditAdapter(sandboxAdapterOptions(emu));
+    const adapter = h.make();
     const request = publishRequest(account, fileSource(bigVideo), { caption: 'Reddit big video' }, poster);
     const result = await runPublishLoop(adapter, request);
     if (result.stopped) throw new Error('stopped');
@@ -47,7 +38,7 @@ describe('Reddit publish', () => {
       'done',
     ]);
     expect(result.post.url).toContain(`/comments/${result.post.platformPostId}`);
-    const published = (await control.published(emu)).items.find((i) => i.id === result.post.platformPostId);
+    const published = (await control.published(h.emu)).items.find((i) => i.id === result.post.platformPostId);
     expect(published).toMatchObject({
       platform: 'reddit',
       bytes: fs.statSync(bigVideo).size,
@@ -67,7 +58,7 @@ describe('Reddit publish', () => {
   });
 
   it('findPost: null before the submit, the post after it, from the media URL in the journal', async () => {
-    const adapter = new RedditAdapter(sandboxAdapterOptions(emu));
+    const adapter = h.make();
     const request = publishRequest(account, fileSource(mediaFixtures().video), { caption: 'Reddit look-up' }, poster);
     const before = await runPublishLoop(adapter, request, { stopWhen: (r) => r.journal.step === 'create' });
     expect(before.stopped).toBe(true);
@@ -89,21 +80,21 @@ describe('Reddit publish', () => {
     const size = fs.statSync(bigVideo).size;
     const source = countingSource(fileSource(bigVideo));
     const request = publishRequest(account, source, { caption: 'Reddit resumed' }, poster);
-    const part = await runPublishLoop(new RedditAdapter(sandboxAdapterOptions(emu)), request, {
+    const part = await runPublishLoop(h.make(), request, {
       stopWhen: (r) => r.journal.step === 'lease-poster',
     });
     expect(part.stopped).toBe(true);
-    const rest = await runPublishLoop(new RedditAdapter(sandboxAdapterOptions(emu)), request, {
+    const rest = await runPublishLoop(h.make(), request, {
       journal: JSON.parse(JSON.stringify(part.journal)),
     });
     if (rest.stopped) throw new Error('stopped');
-    const published = (await control.published(emu)).items.find((i) => i.id === rest.post.platformPostId);
+    const published = (await control.published(h.emu)).items.find((i) => i.id === rest.post.platformPostId);
     expect(published).toMatchObject({ platform: 'reddit', bytes: size, sha256: sha256(bigVideo) });
     expect(source.bytesRead()).toBe(size);
   });
 
   it('needs a poster image', async () => {
-    const adapter = new RedditAdapter(sandboxAdapterOptions(emu));
+    const adapter = h.make();
     const request = publishRequest(account, fileSource(mediaFixtures().video), { caption: 'No poster' }, null);
     const err = await adapter.publishStep(request, null).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PlatformError);

@@ -1,30 +1,21 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  control,
-  fileSource,
-  sandboxAdapterOptions,
-  startTestEmulator,
-  type TestEmulator,
-} from '../../../test/emulator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adapterHarness } from '../../../test/adapter-conformance';
+import { control, fileSource } from '../../../test/emulator';
 import { mediaFixtures } from '../../../test/fixtures';
 import { connectAccount, countingSource, publishRequest, runPublishLoop } from '../../../test/publish-loop';
 import type { ConnectedAccount } from '../platform-adapter';
 import { TikTokAdapter } from './tiktok.adapter';
 import { planChunks } from './tiktok.chunks';
 
-let emu: TestEmulator;
+const h = adapterHarness((options) => new TikTokAdapter(options));
 let account: ConnectedAccount;
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const options = { privacyLevel: 'SELF_ONLY', allowComments: true };
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  ({ account } = await connectAccount(new TikTokAdapter(sandboxAdapterOptions(emu))));
-});
-afterAll(async () => {
-  await emu?.stop();
+  ({ account } = await connectAccount(h.adapter));
 });
 
 describe('TikTok chunk plan', () => {
@@ -42,7 +33,7 @@ describe('TikTok chunk plan', () => {
 describe('TikTok publish', () => {
   it('publishes the big video chunk by chunk to a post with its address', async () => {
     const { bigVideo } = mediaFixtures();
-    const adapter = new TikTokAdapter(sandboxAdapterOptions(emu));
+    const adapter = h.make();
     const request = publishRequest(account, fileSource(bigVideo), { caption: 'TikTok big video #fanout', options });
     const result = await runPublishLoop(adapter, request);
     if (result.stopped) throw new Error('stopped');
@@ -51,9 +42,9 @@ describe('TikTok publish', () => {
     const sent = result.steps.map((s) => (s.done ? undefined : s.progress?.bytesSent)).filter((n) => n !== undefined);
     expect(sent).toEqual([...sent].sort((a, b) => a - b));
     expect(result.post.url).toBe(
-      `${emu.publicUrl}/www.tiktok.com/@${account.extra.username}/video/${result.post.platformPostId}`,
+      `${h.emu.publicUrl}/www.tiktok.com/@${account.extra.username}/video/${result.post.platformPostId}`,
     );
-    const published = (await control.published(emu)).items.find((i) => i.id === result.post.platformPostId);
+    const published = (await control.published(h.emu)).items.find((i) => i.id === result.post.platformPostId);
     expect(published).toMatchObject({
       platform: 'tiktok',
       bytes: fs.statSync(bigVideo).size,
@@ -73,7 +64,7 @@ describe('TikTok publish', () => {
   it('resumes from the saved journal in a new adapter without sending the file again', async () => {
     const { bigVideo } = mediaFixtures();
     const size = fs.statSync(bigVideo).size;
-    const first = new TikTokAdapter(sandboxAdapterOptions(emu));
+    const first = h.make();
     const source = countingSource(fileSource(bigVideo));
     const request = publishRequest(account, source, { caption: 'TikTok resumed', options });
     const part = await runPublishLoop(first, request, {
@@ -84,16 +75,16 @@ describe('TikTok publish', () => {
     expect(await first.findPost(request, part.journal)).toBeNull();
 
     const saved = JSON.parse(JSON.stringify(part.journal));
-    const second = new TikTokAdapter(sandboxAdapterOptions(emu));
+    const second = h.make();
     const rest = await runPublishLoop(second, request, { journal: saved });
     if (rest.stopped) throw new Error('stopped');
-    const published = (await control.published(emu)).items.find((i) => i.id === rest.post.platformPostId);
+    const published = (await control.published(h.emu)).items.find((i) => i.id === rest.post.platformPostId);
     expect(published).toMatchObject({ platform: 'tiktok', bytes: size, sha256: sha256(bigVideo) });
     expect(source.bytesRead()).toBeLessThanOrEqual(size + planChunks(size).chunkSize);
   });
 
   it('findPost answers null for a journal that never reached init', async () => {
-    const adapter = new TikTokAdapter(sandboxAdapterOptions(emu));
+    const adapter = h.make();
     const request = publishRequest(account, fileSource(mediaFixtures().video), { options });
     expect(await adapter.findPost(request, { step: 'upload' })).toBeNull();
   });

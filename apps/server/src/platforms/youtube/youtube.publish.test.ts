@@ -1,36 +1,27 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  control,
-  fileSource,
-  sandboxAdapterOptions,
-  startTestEmulator,
-  type TestEmulator,
-} from '../../../test/emulator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adapterHarness } from '../../../test/adapter-conformance';
+import { control, fileSource } from '../../../test/emulator';
 import { mediaFixtures } from '../../../test/fixtures';
 import { connectAccount, countingSource, publishRequest, runPublishLoop } from '../../../test/publish-loop';
 import type { ConnectedAccount } from '../platform-adapter';
 import { YouTubeAdapter } from './youtube.adapter';
 import { CHUNK_BYTES } from './youtube.upload';
 
-let emu: TestEmulator;
+const h = adapterHarness((options) => new YouTubeAdapter(options));
 let account: ConnectedAccount;
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  ({ account } = await connectAccount(new YouTubeAdapter(sandboxAdapterOptions(emu))));
-});
-afterAll(async () => {
-  await emu?.stop();
+  ({ account } = await connectAccount(h.adapter));
 });
 
 describe('YouTube publish', () => {
   it('uploads the big video in 256 KiB-multiple chunks, waits for processing, and gives the watch address', async () => {
     const { bigVideo } = mediaFixtures();
     const size = fs.statSync(bigVideo).size;
-    const adapter = new YouTubeAdapter(sandboxAdapterOptions(emu));
+    const adapter = h.make();
     const request = publishRequest(account, fileSource(bigVideo), {
       title: 'YouTube big video',
       caption: 'The description of the big video',
@@ -42,9 +33,9 @@ describe('YouTube publish', () => {
     expect(offsets.length).toBe(Math.ceil(size / CHUNK_BYTES));
     for (const offset of offsets) expect(offset % (256 * 1024)).toBe(0);
     expect(typeof result.steps[0]!.journal.sessionUrl).toBe('string');
-    expect(result.post.url).toBe(`${emu.publicUrl}/www.youtube.com/watch?v=${result.post.platformPostId}`);
+    expect(result.post.url).toBe(`${h.emu.publicUrl}/www.youtube.com/watch?v=${result.post.platformPostId}`);
 
-    const published = (await control.published(emu)).items.find((i) => i.id === result.post.platformPostId);
+    const published = (await control.published(h.emu)).items.find((i) => i.id === result.post.platformPostId);
     expect(published).toMatchObject({
       platform: 'youtube',
       bytes: size,
@@ -70,7 +61,7 @@ describe('YouTube publish', () => {
     const size = fs.statSync(bigVideo).size;
     const source = countingSource(fileSource(bigVideo));
     const request = publishRequest(account, source, { title: 'YouTube resumed', caption: 'resumed' });
-    const first = new YouTubeAdapter(sandboxAdapterOptions(emu));
+    const first = h.make();
     const part = await runPublishLoop(first, request, {
       stopWhen: (r) => r.journal.step === 'upload' && (r.journal.offset as number) > 0,
     });
@@ -82,10 +73,10 @@ describe('YouTube publish', () => {
     const lost = await first.publishStep(request, saved);
     expect(lost.journal.offset).toBeGreaterThan(saved.offset);
 
-    const second = new YouTubeAdapter(sandboxAdapterOptions(emu));
+    const second = h.make();
     const rest = await runPublishLoop(second, request, { journal: saved });
     if (rest.stopped) throw new Error('stopped');
-    const published = (await control.published(emu)).items.find((i) => i.id === rest.post.platformPostId);
+    const published = (await control.published(h.emu)).items.find((i) => i.id === rest.post.platformPostId);
     expect(published).toMatchObject({ platform: 'youtube', bytes: size, sha256: sha256(bigVideo) });
     // Each byte went once: the second adapter learnt the session held the lost chunk.
     expect(source.bytesRead()).toBe(size);
@@ -93,7 +84,7 @@ describe('YouTube publish', () => {
   });
 
   it('findPost answers null before a session exists', async () => {
-    const adapter = new YouTubeAdapter(sandboxAdapterOptions(emu));
+    const adapter = h.make();
     const request = publishRequest(account, fileSource(mediaFixtures().video));
     expect(await adapter.findPost(request, { step: 'session' })).toBeNull();
   });
