@@ -1,6 +1,6 @@
 import type { PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
-import { journalFields } from '../meta/journal-fields';
+import { journalFields } from '../journal-fields';
 import type { GraphHttp } from '../meta/meta-graph.adapter';
 import { metaError } from '../meta/meta.errors';
 import { pageId, pageVideoUrl } from './facebook.urls';

@@ -8,7 +8,7 @@ import type {
 } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { firstOf, graphTime, insightValues } from '../meta/graph-values';
-import { journalFields } from '../meta/journal-fields';
+import { journalFields } from '../journal-fields';
 import type { GraphHttp } from '../meta/meta-graph.adapter';
 import { containerStatus, igUserId, permalink } from './instagram.publish';
 

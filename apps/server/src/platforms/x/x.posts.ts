@@ -6,7 +6,7 @@ import type {
   PublishJournal,
   PublishRequest,
 } from '../platform-adapter';
-import { journalFields } from '../meta/journal-fields';
+import { journalFields } from '../journal-fields';
 import { PlatformError } from '../platform-error';
 import { bearer, X_API, type XHttp } from './x.http';
 import { xPostUrl } from './x.publish';

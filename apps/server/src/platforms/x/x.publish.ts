@@ -1,6 +1,6 @@
 import type { PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
-import { journalFields } from '../meta/journal-fields';
+import { journalFields } from '../journal-fields';
 import { multipartBody } from './x.multipart';
 import { bearer, X_API, type XHttp } from './x.http';
 

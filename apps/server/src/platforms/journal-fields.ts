@@ -1,5 +1,5 @@
-import type { PublishJournal } from '../platform-adapter';
-import { PlatformError } from '../platform-error';
+import type { PublishJournal } from './platform-adapter';
+import { PlatformError } from './platform-error';
 
 /**
  * Reads the fields a step needs from a journal this adapter wrote earlier. One that lacks them cannot
