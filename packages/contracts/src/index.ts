@@ -8,3 +8,5 @@ export * from './security';
 export * from './reauthentication';
 export * from './platform-limits';
 export * from './time-zones';
+export * from './posts';
+export * from './notifications';

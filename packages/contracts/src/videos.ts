@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IdText } from './common';
 import { PlatformKey } from './platforms';
+import { PostCounts } from './posts';
 
 export const VIDEO_STATUSES = [
   'awaiting-details',
@@ -45,6 +46,8 @@ export const Video = z
     audioCodec: z.string().nullable(),
     mimeType: z.string(),
     originalName: z.string(),
+    /** Its posts by status; `status` follows them (scheduled, processing while publishing, published, failed). */
+    postCounts: PostCounts,
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof Video>;

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ConnectionsTables } from './connections.schema';
+import type { PostsTables } from './posts.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -72,7 +73,7 @@ export interface VideosTable {
   updated_at: Timestamp;
 }
 
-export interface Database extends SignInSecurityTables, ConnectionsTables {
+export interface Database extends SignInSecurityTables, ConnectionsTables, PostsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

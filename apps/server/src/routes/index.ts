@@ -12,6 +12,8 @@ import { sessionsRoutes } from './auth/sessions.routes';
 import { twoFactorRoutes } from './auth/two-factor.routes';
 import { healthRoutes } from './health/health.routes';
 import { mediaRoutes } from './media/media.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { searchRoutes } from './search/search.routes';
 import { storageRoutes } from './storage/storage.routes';
@@ -38,6 +40,8 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(platformsRoutes(ctx), { prefix: '/api' });
   await app.register(storageRoutes(ctx), { prefix: '/api' });
   await app.register(searchRoutes(ctx), { prefix: '/api' });
+  await app.register(postsRoutes(ctx), { prefix: '/api' });
+  await app.register(notificationsRoutes(ctx), { prefix: '/api' });
   // Media sits outside /api: <video> and <img> load it by plain URL.
   await app.register(mediaRoutes(ctx));
 }

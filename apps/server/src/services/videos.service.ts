@@ -1,4 +1,4 @@
-import type { PlatformKey, UpdateVideoBody, Video, VideoStatus } from '@fanout/contracts';
+import { emptyPostCounts, type PlatformKey, type PostCounts, type UpdateVideoBody, type Video, type VideoStatus } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import type { VideoRow } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../http/errors';
@@ -32,7 +32,7 @@ export function formatSize(bytes: number): string {
 export const uploadsPath = (filename: string) => `/uploads/${filename}`;
 
 /** The one place a video row becomes API JSON. */
-export function toVideoJson(row: VideoRow): Video {
+export function toVideoJson(row: VideoRow, postCounts: PostCounts = emptyPostCounts()): Video {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -58,6 +58,7 @@ export function toVideoJson(row: VideoRow): Video {
     audioCodec: row.audio_codec,
     mimeType: row.mime_type,
     originalName: row.original_name,
+    postCounts,
   };
 }
 
@@ -69,7 +70,7 @@ async function ownVideoRow(ctx: AppContext, userId: number, id: number): Promise
 
 export async function listVideos(ctx: AppContext, userId: number, projectId?: number): Promise<Video[]> {
   if (projectId !== undefined) await getOwnProject(ctx, userId, projectId);
-  return (await listVideosOfUser(ctx.db, userId, projectId)).map(toVideoJson);
+  return (await listVideosOfUser(ctx.db, userId, projectId)).map((row) => toVideoJson(row));
 }
 
 export async function getVideo(ctx: AppContext, userId: number, id: number): Promise<Video> {

@@ -1,4 +1,4 @@
-import { PLATFORMS, type Connection, type PlatformKey, type Project, type User, type Video } from '@fanout/contracts';
+import { emptyPostCounts, PLATFORMS, type Connection, type PlatformKey, type Project, type User, type Video } from '@fanout/contracts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {
@@ -54,6 +54,7 @@ export function buildVideo(overrides: Partial<Video> = {}): Video {
     audioCodec: 'aac',
     mimeType: 'video/mp4',
     originalName: `${id}.mp4`,
+    postCounts: emptyPostCounts(),
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import * as m0004 from './0004-session-reauthenticated-at';
 import * as m0005 from './0005-platform-connections';
 import * as m0006 from './0006-video-frame-rate';
 import * as m0007 from './0007-user-time-zone';
+import * as m0008 from './0008-posts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-platform-connections': m0005,
   '0006-video-frame-rate': m0006,
   '0007-user-time-zone': m0007,
+  '0008-posts': m0008,
 };

@@ -1,4 +1,4 @@
-import type { Video, VideoStatus } from '@fanout/contracts';
+import { emptyPostCounts, type Video, type VideoStatus } from '@fanout/contracts';
 import type { BadgeTone } from '@/components/ui/Badge';
 import { UNKNOWN_DURATION } from '@/lib/format';
 import type { TempId, UploadItem } from './uploads-store';
@@ -40,6 +40,7 @@ export function uploadToItem(upload: UploadItem): LibraryItem {
     audioCodec: null,
     mimeType: upload.mimeType,
     originalName: upload.title,
+    postCounts: emptyPostCounts(),
     uploadError: upload.error,
     retryable: upload.retryable,
   };

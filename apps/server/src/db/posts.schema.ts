@@ -1,0 +1,66 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { PostError, PostProgress, PostStatus, NotificationKind } from '@fanout/contracts';
+import type { PublishJournal } from '../platforms/platform-adapter';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+/** One video to one connected account (migration 0008). */
+export interface PostsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  video_id: number;
+  /** null once the connection is removed (the post keeps its history). */
+  connection_id: number | null;
+  platform: string;
+  /** The account's name when the post was made, for lists (kept after a disconnect). */
+  account_name: Generated<string>;
+  /** The caption override; null: built from the video's details. */
+  caption: string | null;
+  options: Json<Record<string, unknown>>;
+  status: ColumnType<PostStatus, PostStatus | undefined, PostStatus>;
+  scheduled_at: Timestamp;
+  /** Not held: when the post is next due for work. Held (lease_owner set): when the lease ends. */
+  due_at: NullableTimestamp;
+  /** The worker run holding the post; null when nobody is. */
+  lease_owner: string | null;
+  started_at: NullableTimestamp;
+  published_at: NullableTimestamp;
+  url: string | null;
+  platform_post_id: string | null;
+  /** The adapter's journal after the last committed step; null before the first. */
+  journal: NullableJson<PublishJournal>;
+  progress: Json<PostProgress>;
+  error: NullableJson<PostError>;
+  /** Publishing runs started (the first, and each retry a person asks for). */
+  attempts: Generated<number>;
+  /** Automatic retries of the current step (backoff grows with it); reset when a step succeeds. */
+  step_tries: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number | null;
+  kind: NotificationKind;
+  platform: string | null;
+  post_id: number | null;
+  video_id: number | null;
+  message: string;
+  link: string;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface PostsTables {
+  posts: PostsTable;
+  notifications: NotificationsTable;
+}
+
+export type PostRow = Selectable<PostsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { Id, IdText } from './common';
+import { PlatformKey } from './platforms';
+import { PostViolation } from './platform-limits/violation';
+import { LocalDateTime } from './time-zones';
+
+/**
+ * A post: one video sent to one connected account. `scheduled` until its time; `publishing` while Fanout
+ * works on it (uploading, waiting for the platform's processing, or waiting to retry); then `published`,
+ * `failed` (with the platform's reason), `cancelled`, or `unconfirmed` (the platform's answer to the final
+ * call was lost and it could not tell whether the post exists: the person checks, then retries or not).
+ */
+export const POST_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'cancelled', 'unconfirmed'] as const;
+export const PostStatus = z.enum(POST_STATUSES);
+export type PostStatus = z.infer<typeof PostStatus>;
+
+/** Where a post stands while publishing: the adapter's step (`upload`, `processing`, `create` …) and bytes sent. */
+export const PostProgress = z.object({
+  /** null before the first step; `waiting` while a retry or a rate limit's reset time is awaited. */
+  step: z.string().nullable(),
+  bytesSent: z.number().int().nonnegative(),
+  bytesTotal: z.number().int().nonnegative(),
+});
+export type PostProgress = z.infer<typeof PostProgress>;
+
+/**
+ * Why a post failed or is unconfirmed: Fanout's own code and sentence, and the platform's own code and words
+ * (null when the failure was not the platform's answer, e.g. a connection that needs reconnecting).
+ */
+export const PostError = z.object({
+  /** `rejected`, `auth_expired`, `disconnected`, `rate_limited`, `retryable`, `unconfirmed`, `timeout` … */
+  code: z.string(),
+  message: z.string(),
+  platformCode: z.string().nullable(),
+  platformMessage: z.string().nullable(),
+});
+export type PostError = z.infer<typeof PostError>;
+
+export const Post = z
+  .object({
+    id: z.number().int(),
+    videoId: z.number().int(),
+    projectId: z.number().int(),
+    platform: PlatformKey,
+    connectionId: z.number().int(),
+    status: PostStatus,
+    /** When it is (or was) due, UTC ISO 8601. A "publish now" post: the moment it was asked. */
+    scheduledAt: z.string(),
+    startedAt: z.string().nullable(),
+    publishedAt: z.string().nullable(),
+    /** The live post on the platform. */
+    url: z.string().nullable(),
+    platformPostId: z.string().nullable(),
+    progress: PostProgress,
+    error: PostError.nullable(),
+    /** How many times publishing has been started (retries after a failure count too). */
+    attempts: z.number().int(),
+    createdAt: z.string(),
+    /** The caption this post overrides the built one with; null: built from the video's details. */
+    caption: z.string().nullable(),
+    options: z.record(z.string(), z.unknown()),
+    /** While waiting to retry or for a rate limit's reset: when the next try is due. */
+    retryAt: z.string().nullable(),
+    /** The video's title and the account's name, for lists. */
+    videoTitle: z.string(),
+    accountName: z.string(),
+  })
+  .meta({ id: 'Post' });
+export type Post = z.infer<typeof Post>;
+
+/** What each platform's caption override may be at most, whatever the platform: a guard, not the platform's limit. */
+export const CAPTION_OVERRIDE_MAX = 70_000;
+
+export const PostTarget = z.strictObject({
+  platform: PlatformKey,
+  caption: z.string().max(CAPTION_OVERRIDE_MAX).optional(),
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+export type PostTarget = z.infer<typeof PostTarget>;
+
+/** How a wall-clock time that happens twice (the hour clocks go back) is read; without it such a time is refused. */
+export const TimeDisambiguation = z.enum(['earlier', 'later']);
+
+/**
+ * A time in the future, either as an instant (`scheduledAt`, ISO 8601 with an offset) or as a wall-clock time
+ * in the user's time zone (`scheduledLocal`, as a date-time input gives it) that the server converts: a time
+ * the clocks skip is refused (`nonexistent_local_time`), one they show twice needs `disambiguation`
+ * (`ambiguous_local_time` otherwise).
+ */
+const WhenFields = {
+  scheduledAt: z.iso.datetime({ offset: true }).optional(),
+  scheduledLocal: LocalDateTime.optional(),
+  disambiguation: TimeDisambiguation.optional(),
+};
+
+export const CreatePostsBody = z
+  .strictObject({
+    targets: z
+      .array(PostTarget)
+      .min(1, 'Choose at least one platform')
+      .max(6)
+      .refine((t) => new Set(t.map((x) => x.platform)).size === t.length, 'Each platform at most once'),
+    ...WhenFields,
+  })
+  .refine((b) => !(b.scheduledAt && b.scheduledLocal), 'Give scheduledAt or scheduledLocal, not both');
+export type CreatePostsBody = z.infer<typeof CreatePostsBody>;
+
+export const UpdatePostBody = z
+  .strictObject({
+    /** null: back to the caption built from the video's details. */
+    caption: z.string().max(CAPTION_OVERRIDE_MAX).nullable().optional(),
+    options: z.record(z.string(), z.unknown()).optional(),
+    ...WhenFields,
+  })
+  .refine((b) => !(b.scheduledAt && b.scheduledLocal), 'Give scheduledAt or scheduledLocal, not both')
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to change');
+export type UpdatePostBody = z.infer<typeof UpdatePostBody>;
+
+export const PostList = z.object({ posts: z.array(Post) });
+export type PostList = z.infer<typeof PostList>;
+
+export const PostResponse = z.object({ post: Post });
+export type PostResponse = z.infer<typeof PostResponse>;
+
+export const POSTS_PAGE_MAX = 100;
+export const POSTS_CALENDAR_MAX = 1000;
+
+export const PostsQuery = z.object({
+  project_id: IdText,
+  status: PostStatus.optional(),
+  platform: PlatformKey.optional(),
+  /** On `scheduledAt`, inclusive `from`, exclusive `to`. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** ≤ 100; ≤ 1,000 when both `from` and `to` are given. Default 50. */
+  limit: IdText.optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type PostsQuery = z.infer<typeof PostsQuery>;
+
+export const PostPage = z.object({ posts: z.array(Post), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof PostPage>;
+
+/** 400 of POST /api/videos/:id/posts and PATCH /api/posts/:id: every broken rule of every target at once. */
+export const ValidationFailedBody = z
+  .object({
+    error: z.string(),
+    code: z.literal('validation_failed'),
+    violations: z.array(PostViolation),
+  })
+  .meta({ id: 'ValidationFailed' });
+export type ValidationFailedBody = z.infer<typeof ValidationFailedBody>;
+
+/** Counts of a video's posts by status (the video's own status follows them). */
+export const PostCounts = z.object(
+  Object.fromEntries(POST_STATUSES.map((s) => [s, z.number().int()])) as Record<PostStatus, z.ZodNumber>,
+);
+export type PostCounts = z.infer<typeof PostCounts>;
+
+export const emptyPostCounts = (): PostCounts =>
+  Object.fromEntries(POST_STATUSES.map((s) => [s, 0])) as Record<PostStatus, number>;
+
+/** Bulk scheduling from the library: each video to the given platforms, the first at `scheduledAt`, the rest spaced. */
+export const BulkScheduleBody = z.strictObject({
+  videoIds: z.array(Id).min(1, 'Select at least one video').max(500),
+  platforms: z.array(PlatformKey).min(1, 'Choose at least one platform').max(6),
+  scheduledAt: z.iso.datetime({ offset: true }),
+  /** Minutes between one video and the next; 0: all at the same time. */
+  intervalMinutes: z.number().int().min(0).max(7 * 24 * 60).default(0),
+  /** Per-platform options applied to every video (TikTok's privacy level …). */
+  options: z.partialRecord(PlatformKey, z.record(z.string(), z.unknown())).optional(),
+});
+export type BulkScheduleBody = z.infer<typeof BulkScheduleBody>;
+
+/** 400 of bulk scheduling: violations per video. */
+export const BulkViolation = PostViolation.extend({ videoId: z.number().int() });
