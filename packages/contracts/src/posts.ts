@@ -42,7 +42,8 @@ export const Post = z
     videoId: z.number().int(),
     projectId: z.number().int(),
     platform: PlatformKey,
-    connectionId: z.number().int(),
+    /** null once the account is disconnected (the post keeps its history). */
+    connectionId: z.number().int().nullable(),
     status: PostStatus,
     /** When it is (or was) due, UTC ISO 8601. A "publish now" post: the moment it was asked. */
     scheduledAt: z.string(),
@@ -174,3 +175,14 @@ export type BulkScheduleBody = z.infer<typeof BulkScheduleBody>;
 
 /** 400 of bulk scheduling: violations per video. */
 export const BulkViolation = PostViolation.extend({ videoId: z.number().int() });
+export type BulkViolation = z.infer<typeof BulkViolation>;
+
+/** 400 of POST /api/posts/bulk: every broken rule of every video and platform at once (nothing created). */
+export const BulkValidationFailedBody = z
+  .object({
+    error: z.string(),
+    code: z.literal('validation_failed'),
+    violations: z.array(BulkViolation),
+  })
+  .meta({ id: 'BulkValidationFailed' });
+export type BulkValidationFailedBody = z.infer<typeof BulkValidationFailedBody>;
