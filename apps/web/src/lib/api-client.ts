@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole JSON body, for answers that carry more than `{error, code}` (a 400's list of violations). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,14 +42,16 @@ export function handleUnauthorized() {
 
 export async function toApiError(res: Response): Promise<ApiError> {
   let body: Partial<ErrorBody> = {};
+  let raw: unknown;
   try {
-    body = (await res.json()) as Partial<ErrorBody>;
+    raw = await res.json();
+    body = (raw ?? {}) as Partial<ErrorBody>;
   } catch {
     // Not JSON (a proxy error page, say): fall back to the status text.
   }
   // Without the server's own message (a proxy's error page, say) the message stays empty, so each screen
   // shows its own fallback ('Login failed', 'Registration failed', …) rather than 'Bad Gateway'.
-  return new ApiError(res.status, body.code ?? 'http_error', typeof body.error === 'string' ? body.error : '');
+  return new ApiError(res.status, body.code ?? 'http_error', typeof body.error === 'string' ? body.error : '', raw);
 }
 
 interface RequestOptions {

@@ -1,0 +1,68 @@
+import type { Post } from '@fanout/contracts';
+import { Button } from '@/components/ui/Button';
+import { LinkIcon, RefreshIcon } from '@/components/ui/icons';
+import { useToast } from '@/components/ui/Toast';
+import { errorMessage } from '@/lib/api-client';
+import { useCancelPost } from '../api/cancel-post';
+import { useRetryPost } from '../api/retry-post';
+import { platformName } from '../platform-names';
+
+interface PostActionsProps {
+  post: Post;
+  /** The id of the text that says why the post failed, so Retry is read out with it. */
+  errorId?: string;
+}
+
+/** What can be done with a post now: Retry (failed or unconfirmed), Cancel post (scheduled), View post on … */
+export function PostActions({ post, errorId }: PostActionsProps) {
+  const retry = useRetryPost();
+  const cancel = useCancelPost();
+  const toast = useToast();
+  const name = platformName(post.platform);
+  const canRetry = post.status === 'failed' || post.status === 'unconfirmed';
+  const canCancel = post.status === 'scheduled';
+
+  const onRetry = () =>
+    retry.mutate(post.id, {
+      onError: (err) => toast.show(errorMessage(err, `The ${name} post could not be retried.`), 'error'),
+    });
+  const onCancel = () =>
+    cancel.mutate(post.id, {
+      onSuccess: () => toast.show(`The ${name} post is cancelled.`, 'success'),
+      onError: (err) => toast.show(errorMessage(err, `The ${name} post could not be cancelled.`), 'error'),
+    });
+
+  if (!canRetry && !canCancel && !post.url) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {canRetry && (
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<RefreshIcon className="size-4" />}
+          busy={retry.isPending}
+          onClick={onRetry}
+          aria-describedby={errorId}
+        >
+          Retry
+        </Button>
+      )}
+      {canCancel && (
+        <Button size="sm" variant="secondary" busy={cancel.isPending} onClick={onCancel}>
+          Cancel post
+        </Button>
+      )}
+      {post.url && (
+        <a
+          href={post.url}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <LinkIcon className="size-4" />
+          View post on {name}
+        </a>
+      )}
+    </div>
+  );
+}

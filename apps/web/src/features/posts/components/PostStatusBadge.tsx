@@ -1,0 +1,28 @@
+import type { PostCounts, PostStatus } from '@fanout/contracts';
+import { Badge } from '@/components/ui/Badge';
+import { isPartiallyPublished, PARTIALLY_PUBLISHED, POST_STATUS_LABELS, POST_STATUS_TONES } from '../post-status';
+
+function Dot() {
+  return <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-70" />;
+}
+
+/** One post's status in words: Scheduled, Publishing, Published, Failed, Cancelled, Unconfirmed. */
+export function PostStatusBadge({ status }: { status: PostStatus }) {
+  return (
+    <Badge tone={POST_STATUS_TONES[status]}>
+      <Dot />
+      {POST_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** "Partially published" when a video's posts went out on some platforms and failed on others; else nothing. */
+export function PartiallyPublishedBadge({ counts }: { counts: PostCounts }) {
+  if (!isPartiallyPublished(counts)) return null;
+  return (
+    <Badge tone="amber">
+      <Dot />
+      {PARTIALLY_PUBLISHED}
+    </Badge>
+  );
+}

@@ -1,0 +1,33 @@
+export { postKeys } from './api/post-keys';
+export { useVideoPosts, videoPostsQueryOptions } from './api/get-video-posts';
+export { usePostsPage, postsPageQueryOptions, postsSearch } from './api/get-posts';
+export { useCreatePosts } from './api/create-posts';
+export { useUpdatePost } from './api/update-post';
+export { useCancelPost } from './api/cancel-post';
+export { useRetryPost } from './api/retry-post';
+export { useBulkSchedule } from './api/bulk-schedule';
+export { refreshAfterPostChange } from './api/refresh-after-change';
+export { postViolations, bulkViolations } from './api/violations';
+export { PostStatusBadge, PartiallyPublishedBadge } from './components/PostStatusBadge';
+export { PostErrorText } from './components/PostErrorText';
+export { PostActions } from './components/PostActions';
+export { PostProgress } from './components/PostProgress';
+export {
+  POST_STATUS_LABELS,
+  POST_STATUS_TONES,
+  PARTIALLY_PUBLISHED,
+  isPartiallyPublished,
+  countPosts,
+} from './post-status';
+export { postTimeText } from './post-time-text';
+export { platformName } from './platform-names';
+export {
+  formatInZone,
+  toLocalInput,
+  zoneName,
+  zoneAbbreviation,
+  checkLocalTime,
+  describeReading,
+  type LocalTimeCheck,
+} from './zoned-time';
+export { useUserTimeZone } from './hooks/use-user-time-zone';

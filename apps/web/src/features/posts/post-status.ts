@@ -1,0 +1,39 @@
+import type { PostCounts, PostStatus } from '@fanout/contracts';
+import type { BadgeTone } from '@/components/ui/Badge';
+
+export const POST_STATUS_LABELS: Readonly<Record<PostStatus, string>> = {
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Published',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  unconfirmed: 'Unconfirmed',
+};
+
+export const POST_STATUS_TONES: Readonly<Record<PostStatus, BadgeTone>> = {
+  scheduled: 'blue',
+  publishing: 'brand',
+  published: 'green',
+  failed: 'red',
+  cancelled: 'neutral',
+  unconfirmed: 'amber',
+};
+
+export const PARTIALLY_PUBLISHED = 'Partially published';
+
+/**
+ * Some platforms published the video and others failed or could not confirm, with nothing left to do: never
+ * shown as plain success or plain failure (the video's status is then `failed`).
+ */
+export function isPartiallyPublished(counts: PostCounts): boolean {
+  return (
+    counts.published > 0 && counts.failed + counts.unconfirmed > 0 && counts.publishing === 0 && counts.scheduled === 0
+  );
+}
+
+/** Post counts of a list of posts, as the server counts a video's. */
+export function countPosts(posts: readonly { status: PostStatus }[]): PostCounts {
+  const counts: PostCounts = { scheduled: 0, publishing: 0, published: 0, failed: 0, cancelled: 0, unconfirmed: 0 };
+  for (const post of posts) counts[post.status]++;
+  return counts;
+}
