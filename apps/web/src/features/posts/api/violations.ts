@@ -1,5 +1,9 @@
-import { BulkViolation, ValidationFailedBody, type PostViolation } from '@fanout/contracts';
-import { z } from 'zod';
+import {
+  BulkValidationFailedBody,
+  ValidationFailedBody,
+  type BulkViolation,
+  type PostViolation,
+} from '@fanout/contracts';
 import { ApiError } from '@/lib/api-client';
 
 /** The broken rules a 400 `validation_failed` answer lists; empty for any other error. */
@@ -9,11 +13,9 @@ export function postViolations(error: unknown): PostViolation[] {
   return parsed.success ? parsed.data.violations : [];
 }
 
-const BulkValidationFailed = z.object({ violations: z.array(BulkViolation) });
-
 /** The broken rules of a bulk schedule's 400, each naming its video. */
-export function bulkViolations(error: unknown): z.infer<typeof BulkViolation>[] {
+export function bulkViolations(error: unknown): BulkViolation[] {
   if (!(error instanceof ApiError) || error.code !== 'validation_failed') return [];
-  const parsed = BulkValidationFailed.safeParse(error.body);
+  const parsed = BulkValidationFailedBody.safeParse(error.body);
   return parsed.success ? parsed.data.violations : [];
 }
