@@ -18,3 +18,4 @@ export { InstagramOptions } from './instagram.rules';
 export { FACEBOOK_KINDS, FacebookOptions } from './facebook.rules';
 export { X_REPLY_SETTINGS, XOptions } from './x.rules';
 export { RedditOptions } from './reddit.rules';
+export { buildCaption, hashtagsOf, postCaption, type CaptionSource } from './caption-builder';
