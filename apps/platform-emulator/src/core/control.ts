@@ -3,6 +3,14 @@ import type { EmulatorContext } from './context';
 import { FAULT_KINDS } from './faults';
 import { json, type Router } from './http';
 
+/**
+ * `kind`: `rate_limit` (until `delayMs`, default a minute), `server_error`, `token_expired`, `reject` (with
+ * `message`), `hang` (no answer and no effect: held until the client goes away, or `delayMs` then a server
+ * error), `hang_after` (the request takes effect and its state is written, then no answer: held until the
+ * client goes away, or `delayMs` then its own answer), `processing_failed`, `slow_processing` (`delayMs`),
+ * `duplicate`. `step`: a route's step name (see each platform's index.ts, or `GET /_control/steps` for the
+ * steps requests reached); any step when absent. `times`: how many requests it applies to (default 1).
+ */
 const FaultBody = z.object({
   platform: z.enum(['instagram', 'tiktok', 'youtube', 'facebook', 'x', 'reddit']),
   kind: z.enum(FAULT_KINDS),
@@ -45,6 +53,8 @@ export function registerControl(router: Router, ctx: EmulatorContext, onReset: (
     return json(201, { fault: ctx.faults.add(body.data) });
   });
 
+  router.add('GET', '', '/_control/steps', () => json(200, { items: ctx.faults.reachedSteps() }));
+
   router.add('DELETE', '', '/_control/faults', () => {
     ctx.faults.clear();
     return json(200, { ok: true });
@@ -52,6 +62,7 @@ export function registerControl(router: Router, ctx: EmulatorContext, onReset: (
 
   router.add('POST', '', '/_control/reset', () => {
     ctx.store.reset();
+    ctx.faults.forgetReached();
     onReset();
     return json(200, { ok: true });
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { Store } from './store';
 
 export const FAULT_KINDS = [
@@ -9,16 +10,26 @@ export const FAULT_KINDS = [
   'processing_failed',
   'slow_processing',
   'hang',
+  'hang_after',
   'duplicate',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /**
- * Answered by the core before the route's own handler, in the platform's own envelope. The others need
- * the platform's own logic: `processing_failed` / `slow_processing` change what a status poll reports,
- * `duplicate` makes a create call refuse the post as a duplicate.
+ * Answered by the core around the route's own handler (`withRequestFault`), in the platform's own envelope:
+ * `hang` holds the request before it takes effect; `hang_after` lets it take effect (its state written to
+ * disk) and then holds the answer, the case of a client that dies or times out between a request and its
+ * answer. The others need the platform's own logic: `processing_failed` / `slow_processing` change what a
+ * status poll reports, `duplicate` makes a create call refuse the post as a duplicate.
  */
-export const REQUEST_FAULTS: readonly FaultKind[] = ['rate_limit', 'server_error', 'token_expired', 'reject', 'hang'];
+export const REQUEST_FAULTS: readonly FaultKind[] = [
+  'rate_limit',
+  'server_error',
+  'token_expired',
+  'reject',
+  'hang',
+  'hang_after',
+];
 
 export interface Fault {
   id: string;
@@ -29,12 +40,20 @@ export interface Fault {
   /** The step it applies to (a route's step name, e.g. `init`, `append`, `create`); any step when absent. */
   step?: string;
   message?: string;
-  /** For `hang` (how long before giving up; default: until the client goes away) and `slow_processing`. */
+  /**
+   * For `hang` and `hang_after`: how long the answer is held (default: until the client goes away); then
+   * `hang` answers a server error and `hang_after` the request's own answer. For `rate_limit`: until the
+   * reset. For `slow_processing`: how long processing lasts.
+   */
   delayMs?: number;
 }
 
 /** Faults injected through the control API, consumed by the requests they match. Persisted with the state. */
 export class Faults {
+  private readonly held = new Set<() => void>();
+  /** Requests that reached each `platform` + `step` since start or the last reset (not persisted). */
+  private readonly reached = new Map<string, { platform: string; step: string; requests: number }>();
+
   constructor(private readonly store: Store) {}
 
   private get all() {
@@ -71,5 +90,45 @@ export class Faults {
     return this.all
       .values()
       .find((f) => f.platform === platform && kinds.includes(f.kind) && (f.step === undefined || f.step === step));
+  }
+
+  /** Counts a request that reached a step, whether a fault applied to it or not. */
+  reach(platform: string, step: string) {
+    const key = `${platform} ${step}`;
+    const entry = this.reached.get(key) ?? { platform, step, requests: 0 };
+    entry.requests += 1;
+    this.reached.set(key, entry);
+  }
+
+  /** The steps requests reached, in the order first reached: where a fault can be injected for a flow. */
+  reachedSteps() {
+    return [...this.reached.values()].map((e) => ({ ...e }));
+  }
+
+  forgetReached() {
+    this.reached.clear();
+  }
+
+  /**
+   * Holds a request's answer: resolves when the client goes away (its socket closes), after `delayMs` when
+   * given, or when the emulator closes (`releaseAll`), whichever comes first.
+   */
+  hold(socket: Socket, delayMs?: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        this.held.delete(done);
+        socket.off('close', done);
+        resolve();
+      };
+      this.held.add(done);
+      if (delayMs !== undefined) setTimeout(done, delayMs).unref();
+      if (socket.destroyed) done();
+      else socket.once('close', done);
+    });
+  }
+
+  /** Lets every held request go (the emulator is closing). */
+  releaseAll() {
+    for (const done of [...this.held]) done();
   }
 }

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { EmulatorContext, PlatformModule } from './context';
 import { registerControl } from './control';
-import { Faults, REQUEST_FAULTS } from './faults';
+import { Faults } from './faults';
 import { json, makeRequest, Router, type EmuResponse, type Handler } from './http';
 import { OAuth } from './oauth';
 import { Published } from './published';
+import { withRequestFault } from './request-faults';
 import { Store } from './store';
 
 export interface EmulatorOptions {
@@ -38,7 +39,6 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   const now = opts.now ?? Date.now;
   const router = new Router();
   const server = http.createServer();
-  const hanging = new Set<() => void>();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -86,34 +86,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   }
 
   function withFaults(module: PlatformModule, step: string, handler: Handler): Handler {
-    return async (req) => {
-      const fault = ctx.faults.take(module.platform, step, REQUEST_FAULTS);
-      if (!fault) return handler(req);
-      switch (fault.kind) {
-        case 'rate_limit':
-          return module.errors.rateLimit(new Date(now() + (fault.delayMs ?? 60_000)));
-        case 'server_error':
-          return module.errors.serverError();
-        case 'token_expired':
-          return module.errors.tokenExpired();
-        case 'reject':
-          return module.errors.reject(fault.message ?? 'The request was rejected.');
-        case 'hang':
-        default: {
-          store.persist();
-          await new Promise<void>((resolve) => {
-            const done = () => {
-              hanging.delete(done);
-              resolve();
-            };
-            hanging.add(done);
-            if (fault.delayMs !== undefined) setTimeout(done, fault.delayMs).unref();
-            req.raw.socket.once('close', done);
-          });
-          return module.errors.serverError();
-        }
-      }
-    };
+    return (req) => withRequestFault(ctx, module.platform, step, module.errors, req, () => handler(req));
   }
 
   server.on('request', (raw, res) => {
@@ -159,7 +132,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
     publicUrl,
     ctx,
     close: async () => {
-      for (const done of [...hanging]) done();
+      ctx.faults.releaseAll();
       for (const socket of [...upgraded]) socket.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

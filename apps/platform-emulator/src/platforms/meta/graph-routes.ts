@@ -1,6 +1,6 @@
 import type { EmulatorContext, FaultEnvelopes, RouteApi } from '../../core/context';
-import { REQUEST_FAULTS } from '../../core/faults';
 import type { EmuRequest, EmuResponse, Handler } from '../../core/http';
+import { withRequestFault } from '../../core/request-faults';
 import type { AccessToken } from '../../core/oauth';
 import { graphError, tokenError } from './graph-errors';
 
@@ -36,41 +36,10 @@ export const badVersion = (req: EmuRequest) =>
 
 /**
  * Routes whose step depends on the request (one path serving a container and a media, `oauth/access_token`
- * serving two grants) are registered under a neutral step; the faults for the step they turn out to be are
- * answered here, the way the core answers them for the others.
+ * serving two grants) are registered under a neutral step: `run` goes under the faults of the step the request
+ * turns out to be, the way the core runs the others.
  */
-export async function stepFault(
-  ctx: EmulatorContext,
-  platform: string,
-  step: string,
-  envelopes: FaultEnvelopes,
-  req: EmuRequest,
-): Promise<EmuResponse | undefined> {
-  const fault = ctx.faults.take(platform, step, REQUEST_FAULTS);
-  if (!fault) return undefined;
-  switch (fault.kind) {
-    case 'rate_limit':
-      return envelopes.rateLimit(new Date(ctx.now() + (fault.delayMs ?? 60_000)));
-    case 'server_error':
-      return envelopes.serverError();
-    case 'token_expired':
-      return envelopes.tokenExpired();
-    case 'reject':
-      return envelopes.reject(fault.message ?? 'The request was rejected.');
-    default: {
-      ctx.store.persist();
-      await new Promise<void>((resolve) => {
-        if (fault.delayMs !== undefined) setTimeout(resolve, fault.delayMs).unref();
-        if (req.raw.socket.destroyed) resolve();
-        else req.raw.socket.once('close', () => resolve());
-      });
-      return envelopes.serverError();
-    }
-  }
-}
-
-/** Runs `run` unless a fault injected for `step` answers first. */
-export async function withStep(
+export function withStep(
   ctx: EmulatorContext,
   platform: string,
   step: string,
@@ -78,7 +47,7 @@ export async function withStep(
   req: EmuRequest,
   run: () => Promise<EmuResponse> | EmuResponse,
 ): Promise<EmuResponse> {
-  return (await stepFault(ctx, platform, step, envelopes, req)) ?? run();
+  return withRequestFault(ctx, platform, step, envelopes, req, run);
 }
 
 export type Authorized = { ok: true; token: AccessToken } | { ok: false; response: EmuResponse };

@@ -1,6 +1,5 @@
-import type { EmulatorContext, FaultEnvelopes } from '../../core/context';
-import { REQUEST_FAULTS } from '../../core/faults';
-import { json, type EmuRequest, type EmuResponse } from '../../core/http';
+import type { FaultEnvelopes } from '../../core/context';
+import { json, type EmuResponse } from '../../core/http';
 import type { AccessCheck } from '../../core/oauth';
 
 /** Google's `error.status` for each HTTP status the emulator answers with. */
@@ -102,33 +101,3 @@ export const errors: FaultEnvelopes = {
 /** The token endpoint's own envelope: `{error, error_description}`. */
 export const oauthError = (status: number, error: string, description: string) =>
   json(status, { error, error_description: description });
-
-/**
- * One route that serves two fault steps (videos.list is `status` when it asks for processing, `videos` for
- * metrics): the core answers the faults of any step; this answers those named for the sub-step, as the core would.
- */
-export async function subStepFault(
-  ctx: EmulatorContext,
-  req: EmuRequest,
-  step: string,
-): Promise<EmuResponse | undefined> {
-  const fault = ctx.faults.take('youtube', step, REQUEST_FAULTS);
-  if (!fault) return undefined;
-  switch (fault.kind) {
-    case 'rate_limit':
-      return errors.rateLimit(new Date(ctx.now() + (fault.delayMs ?? 60_000)));
-    case 'token_expired':
-      return errors.tokenExpired();
-    case 'reject':
-      return errors.reject(fault.message ?? 'The request was rejected.');
-    case 'hang':
-      ctx.store.persist();
-      await new Promise<void>((resolve) => {
-        if (fault.delayMs !== undefined) setTimeout(resolve, fault.delayMs).unref();
-        req.raw.socket.once('close', () => resolve());
-      });
-      return errors.serverError();
-    default:
-      return errors.serverError();
-  }
-}

@@ -1,10 +1,11 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json, redirect, type EmuRequest } from '../../core/http';
+import { withRequestFault } from '../../core/request-faults';
 import { errorPage, postPage } from '../../core/pages';
 import { grownMetrics } from '../../core/published';
 import { authorizeCall } from './access';
 import { ACCOUNTS, accountById, thumbnails, type YoutubeAccount } from './accounts';
-import { googleError, parameterError, subStepFault } from './envelopes';
+import { errors, googleError, parameterError } from './envelopes';
 import { etag, renderVideo, settle, videos, watchUrl } from './records';
 import { API_HOSTS } from './upload';
 import { readParts } from './video-resource';
@@ -37,33 +38,33 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
     api.route('GET', host, '/youtube/v3/videos', 'videos.list', async (req) => {
       const parts = readParts(req.query);
       const processing = Array.isArray(parts) && parts.some((p) => p === 'status' || p === 'processingDetails');
-      const fault = await subStepFault(ctx, req, processing ? 'status' : 'videos');
-      if (fault) return fault;
-      const auth = authorizeCall(ctx, req, 'youtube.videos.list');
-      if (!auth.ok) return auth.response;
-      if (!Array.isArray(parts)) return parts;
-      const ids = listOf(req.query, 'id');
-      if (!ids.length && !req.query.get('chart') && !req.query.get('myRating'))
-        return parameterError(
-          'missingRequiredParameter',
-          'No filter selected. Expected one of: myRating, id, chart',
-          'parameters',
-        );
-      const items = ids
-        .map((id) => videos(ctx).get(id))
-        .filter(
-          (v) => v !== undefined && (v.accountId === auth.token.accountId || v.status.privacyStatus !== 'private'),
-        )
-        .map((v) => renderVideo(ctx, settle(ctx, v!), parts));
-      return json(200, {
-        kind: 'youtube#videoListResponse',
-        etag: etag(items),
-        items,
-        pageInfo: { totalResults: items.length, resultsPerPage: Math.max(5, items.length) },
-      });
+      return withRequestFault(ctx, 'youtube', processing ? 'status' : 'videos', errors, req, () => list(req, parts));
     });
 
     api.route('GET', host, '/youtube/v3/channels', 'channels', (req) => channelsList(ctx, req));
+  }
+
+  function list(req: EmuRequest, parts: ReturnType<typeof readParts>) {
+    const auth = authorizeCall(ctx, req, 'youtube.videos.list');
+    if (!auth.ok) return auth.response;
+    if (!Array.isArray(parts)) return parts;
+    const ids = listOf(req.query, 'id');
+    if (!ids.length && !req.query.get('chart') && !req.query.get('myRating'))
+      return parameterError(
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: myRating, id, chart',
+        'parameters',
+      );
+    const items = ids
+      .map((id) => videos(ctx).get(id))
+      .filter((v) => v !== undefined && (v.accountId === auth.token.accountId || v.status.privacyStatus !== 'private'))
+      .map((v) => renderVideo(ctx, settle(ctx, v!), parts));
+    return json(200, {
+      kind: 'youtube#videoListResponse',
+      etag: etag(items),
+      items,
+      pageInfo: { totalResults: items.length, resultsPerPage: Math.max(5, items.length) },
+    });
   }
 
   api.route('GET', 'www.youtube.com', '/watch', 'watch', (req) => {
