@@ -60,7 +60,7 @@ describe('video library', () => {
     expect(screen.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('selects all filtered videos, schedules them and deletes them after confirmation', async () => {
+  it('selects all filtered videos, opens Schedule for them and deletes them after confirmation', async () => {
     const routes = workspaceRoutes({ videos });
     routes['POST /api/videos/bulk-delete'] = { body: { deleted: [1, 3] } };
     const { user, calls } = await openLibrary(routes);
@@ -69,9 +69,11 @@ describe('video library', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
 
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
-    expect(alert).toHaveBeenCalledWith('Schedule 2 videos');
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule 2 videos' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     await user.click(screen.getByRole('button', { name: 'Delete' }));

@@ -13,6 +13,7 @@ import { useSelection } from '../hooks/use-selection';
 import { filterItems, isTempItem, uploadToItem, type LibraryItem, type StatusFilter } from '../library-items';
 import { retryUpload, useUploads } from '../uploads-store';
 import type { ItemHandlers } from './item-handlers';
+import { BulkScheduleDialog } from './BulkScheduleDialog';
 import { LibraryLoading } from './LibraryLoading';
 import { LibraryToolbar, type LibraryView } from './LibraryToolbar';
 import { SelectionBar } from './SelectionBar';
@@ -91,7 +92,7 @@ export function LibraryScreen() {
       {selectedItems.length > 0 && (
         <SelectionBar
           count={selectedItems.length}
-          onSchedule={() => actions.schedule(selectedItems.length)}
+          onSchedule={() => actions.schedule(selectedItems)}
           onDelete={() => actions.removeMany(selectedItems)}
           onClear={selection.clear}
           deleting={actions.deletingMany}
@@ -132,6 +133,14 @@ export function LibraryScreen() {
         <VideoTable items={visible} handlers={handlers} />
       )}
 
+      {actions.scheduling && (
+        <BulkScheduleDialog
+          projectId={actions.scheduling[0]!.projectId}
+          videos={actions.scheduling}
+          onClose={actions.closeSchedule}
+          onScheduled={selection.clear}
+        />
+      )}
       {actions.details && (
         <VideoDetailsModal
           key={actions.details.video.id}

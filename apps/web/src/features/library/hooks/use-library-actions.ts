@@ -7,13 +7,15 @@ import { dismissUploads } from '../uploads-store';
 
 export const DELETE_ONE_PROMPT = 'Delete this video?';
 export const deleteManyPrompt = (count: number) => `Delete ${count} selected videos?`;
-export const scheduleAlert = (count: number) => `Schedule ${count} videos`;
 
 type DetailsTarget = { video: LibraryItem & { id: number }; mode: 'add' | 'edit' } | null;
+type SavedVideo = LibraryItem & { id: number };
 
 /** Deleting, bulk actions and the details modal of the library. */
 export function useLibraryActions(onBulkDone: () => void) {
   const [details, setDetails] = useState<DetailsTarget>(null);
+  /** The videos the bulk Schedule dialog is open for. */
+  const [scheduling, setScheduling] = useState<SavedVideo[] | null>(null);
   const deleteOne = useDeleteVideo();
   const deleteMany = useBulkDeleteVideos();
   const toast = useToast();
@@ -52,8 +54,11 @@ export function useLibraryActions(onBulkDone: () => void) {
     });
   }
 
-  function schedule(count: number) {
-    window.alert(scheduleAlert(count));
+  /** Only videos the server has can be scheduled: a failed upload in the selection is left out. */
+  function schedule(items: readonly LibraryItem[]) {
+    const saved = items.filter((item): item is SavedVideo => !isTempItem(item));
+    if (saved.length === 0) return toast.show('Only uploaded videos can be scheduled.', 'error');
+    setScheduling(saved);
   }
 
   return {
@@ -63,6 +68,8 @@ export function useLibraryActions(onBulkDone: () => void) {
     remove,
     removeMany,
     schedule,
+    scheduling,
+    closeSchedule: () => setScheduling(null),
     deletingMany: deleteMany.isPending,
   };
 }
