@@ -1,3 +1,4 @@
+import { emptyPostCounts, POST_STATUSES, type PostCounts, type PostStatus } from '@fanout/contracts';
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { VideoRow } from '../db/schema';
@@ -62,6 +63,12 @@ export async function insertVideo(db: Executor, v: NewVideo): Promise<VideoRow> 
 
 export async function findVideoOfUser(db: Executor, id: number, userId: number): Promise<VideoRow | undefined> {
   return db.selectFrom('videos').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The user's videos among `ids` (in no particular order); other people's are simply absent. */
+export async function findVideosOfUser(db: Executor, ids: readonly number[], userId: number): Promise<VideoRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('videos').selectAll().where('id', 'in', ids).where('user_id', '=', userId).execute();
 }
 
 /** Newest first; all of the user's videos, or one project's. */
@@ -157,4 +164,43 @@ export async function searchVideosOfUser(
     .orderBy('videos.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Each video's posts by status, in one grouped statement (lists of thousands of videos stay one query).
+ * For each platform only its newest post that is not cancelled counts: a failed post that a newer post to
+ * the same platform replaced is history. Cancelled posts are all counted. Videos without posts are absent.
+ */
+export async function countPostsOfVideos(
+  db: Executor,
+  userId: number,
+  scope: { projectId?: number; videoIds?: readonly number[] } = {},
+): Promise<Map<number, PostCounts>> {
+  if (scope.videoIds && scope.videoIds.length === 0) return new Map();
+  const where = sql.join(
+    [
+      sql`user_id = ${userId}`,
+      ...(scope.projectId !== undefined ? [sql`project_id = ${scope.projectId}`] : []),
+      ...(scope.videoIds ? [sql`video_id in (${sql.join(scope.videoIds)})`] : []),
+    ],
+    sql` and `,
+  );
+  const { rows } = await sql<{ video_id: number; status: PostStatus; n: number | string }>`
+    select video_id, status, count(*) as n from (
+      select distinct on (video_id, platform) video_id, status from posts
+      where ${where} and status <> 'cancelled'
+      order by video_id, platform, id desc
+    ) current_posts
+    group by video_id, status
+    union all
+    select video_id, 'cancelled', count(*) from posts where ${where} and status = 'cancelled' group by video_id
+  `.execute(db);
+  const counts = new Map<number, PostCounts>();
+  for (const row of rows) {
+    if (!POST_STATUSES.includes(row.status)) continue;
+    const entry = counts.get(row.video_id) ?? emptyPostCounts();
+    entry[row.status] = Number(row.n);
+    counts.set(row.video_id, entry);
+  }
+  return counts;
 }

@@ -1,8 +1,17 @@
-import { emptyPostCounts, type PlatformKey, type PostCounts, type UpdateVideoBody, type Video, type VideoStatus } from '@fanout/contracts';
+import {
+  emptyPostCounts,
+  type PlatformKey,
+  type PostCounts,
+  type UpdateVideoBody,
+  type Video,
+  type VideoStatus,
+} from '@fanout/contracts';
 import type { AppContext } from '../context';
 import type { VideoRow } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../http/errors';
+import { lockOpenPostsOfVideos } from '../repositories/posts.repository';
 import {
+  countPostsOfVideos,
   deleteVideosOfUser,
   findVideoOfUser,
   listVideosOfUser,
@@ -10,6 +19,7 @@ import {
   updateVideoOfUser,
   type VideoChanges,
 } from '../repositories/videos.repository';
+import { videoPostStatus } from './posts/video-post-status';
 import { getOwnProject } from './projects.service';
 import { toIsoString } from './users.service';
 
@@ -31,7 +41,10 @@ export function formatSize(bytes: number): string {
 
 export const uploadsPath = (filename: string) => `/uploads/${filename}`;
 
-/** The one place a video row becomes API JSON. */
+/**
+ * The one place a video row becomes API JSON. The row keeps the status its details give (awaiting-details,
+ * ready); once it has posts, the status shown follows them (services/posts/video-post-status.ts).
+ */
 export function toVideoJson(row: VideoRow, postCounts: PostCounts = emptyPostCounts()): Video {
   return {
     id: row.id,
@@ -40,7 +53,7 @@ export function toVideoJson(row: VideoRow, postCounts: PostCounts = emptyPostCou
     description: row.description,
     tags: row.tags,
     platforms: row.platforms as PlatformKey[],
-    status: row.status as VideoStatus,
+    status: videoPostStatus(row.status as VideoStatus, postCounts),
     // Rows exist only for files that arrived whole; in-flight uploads live in the client.
     progress: 100,
     duration: formatDuration(row.duration_seconds),
@@ -68,19 +81,29 @@ async function ownVideoRow(ctx: AppContext, userId: number, id: number): Promise
   return row;
 }
 
+/** Two queries however many videos: the rows, then every video's post counts grouped in one. */
 export async function listVideos(ctx: AppContext, userId: number, projectId?: number): Promise<Video[]> {
   if (projectId !== undefined) await getOwnProject(ctx, userId, projectId);
-  return (await listVideosOfUser(ctx.db, userId, projectId)).map((row) => toVideoJson(row));
+  const [rows, counts] = await Promise.all([
+    listVideosOfUser(ctx.db, userId, projectId),
+    countPostsOfVideos(ctx.db, userId, { projectId }),
+  ]);
+  return rows.map((row) => toVideoJson(row, counts.get(row.id)));
+}
+
+async function withPostCounts(ctx: AppContext, userId: number, row: VideoRow): Promise<Video> {
+  const counts = await countPostsOfVideos(ctx.db, userId, { videoIds: [row.id] });
+  return toVideoJson(row, counts.get(row.id));
 }
 
 export async function getVideo(ctx: AppContext, userId: number, id: number): Promise<Video> {
-  return toVideoJson(await ownVideoRow(ctx, userId, id));
+  return withPostCounts(ctx, userId, await ownVideoRow(ctx, userId, id));
 }
 
 async function applyChanges(ctx: AppContext, userId: number, id: number, changes: VideoChanges): Promise<Video> {
   const row = await updateVideoOfUser(ctx.db, id, userId, changes);
   if (!row) throw notFound('Video');
-  return toVideoJson(row);
+  return withPostCounts(ctx, userId, row);
 }
 
 /** The client reads durations the server could not ('0:00') from the media element and reports them here. */
@@ -137,14 +160,23 @@ export async function updateDetails(
 }
 
 /**
- * Deletes the caller's videos, all or nothing: one id that is not theirs and nothing is deleted.
- * Files are removed after the rows are gone, so no row ever points at a missing file.
+ * Deletes the caller's videos, all or nothing: one id that is not theirs and nothing is deleted, nor while one
+ * of their posts is being published (409 `post_in_progress`): its upload may be under way. Their other posts
+ * go with them (scheduled ones never start). Files are removed after the rows are gone, so no row ever points
+ * at a missing file.
  */
 export async function deleteVideos(ctx: AppContext, userId: number, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const owned = await lockVideosOfUser(trx, unique, userId);
     if (owned.length !== unique.length) throw notFound('Video');
+    // Locked, so the runner cannot claim a scheduled one between this check and the delete.
+    const open = await lockOpenPostsOfVideos(trx, unique);
+    const busy = owned.filter((v) => open.some((p) => p.video_id === v.id && p.status === 'publishing'));
+    if (busy.length > 0) {
+      const which = busy.length === 1 ? `"${busy[0]!.title}" is` : `${busy.length} of these videos are`;
+      throw conflict(`${which} being published right now: wait until it ends, then delete`, 'post_in_progress');
+    }
     return deleteVideosOfUser(trx, unique, userId);
   });
   await removeStoredFiles(

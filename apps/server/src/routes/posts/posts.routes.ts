@@ -1,10 +1,161 @@
+import {
+  BulkScheduleBody,
+  BulkValidationFailedBody,
+  CreatePostsBody,
+  ErrorBody,
+  IdParams,
+  PostList,
+  PostPage,
+  PostResponse,
+  PostsQuery,
+  UpdatePostBody,
+  ValidationFailedBody,
+} from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/auth-guard';
+import { currentUser, requireAuth } from '../../http/auth-guard';
+import { bulkSchedule } from '../../services/posts/bulk-schedule.service';
+import { cancelPost, retryPost, updatePost } from '../../services/posts/change-post.service';
+import { createPosts } from '../../services/posts/create-posts.service';
+import { getPost, listPosts, listVideoPosts } from '../../services/posts/post-queries.service';
+import { PostViolationsError } from '../../services/posts/post-validation';
 
-/** /api/videos/:id/posts, /api/posts … (issue "Posts and the exactly-once scheduler"). */
+const common = { tags: ['posts'], security: [{ bearer: [] }] };
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+/** A request that breaks platform rules lists them all; other bad input is a plain `{error, code}`. */
+const invalidPost = z.union([ValidationFailedBody, ErrorBody]);
+const invalidBulk = z.union([BulkValidationFailedBody, ErrorBody]);
+
+/** /api/videos/:id/posts and /api/posts: make, list, change, cancel and retry posts. */
 export const postsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', requireAuth(ctx));
+    // Broken platform rules carry their list; any other error goes on to the app's error handler.
+    app.setErrorHandler((err, _request, reply) => {
+      if (!(err instanceof PostViolationsError)) throw err;
+      return reply.code(400).send({ error: err.message, code: 'validation_failed', violations: err.violations });
+    });
+
+    app.post(
+      '/videos/:id/posts',
+      {
+        schema: {
+          ...common,
+          summary: 'Publish a video now, or schedule it, to some of its project’s connected platforms',
+          description:
+            'One post per target, all or none. No time: now. `scheduledAt`: an instant; `scheduledLocal`: a ' +
+            "wall-clock time in the user's zone (a skipped one is refused, a repeated one needs `disambiguation`). " +
+            '400 `validation_failed` lists every broken platform rule of every target; 409 `not_connected`, ' +
+            '`needs_reconnect`, `already_posted`, `details_incomplete`.',
+          params: IdParams,
+          body: CreatePostsBody,
+          response: { 201: PostList, ...errors, 400: invalidPost, 409: ErrorBody },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send({ posts: await createPosts(ctx, currentUser(request).id, request.params.id, request.body) }),
+    );
+
+    app.get(
+      '/videos/:id/posts',
+      {
+        schema: {
+          ...common,
+          summary: "A video's posts, newest time first",
+          params: IdParams,
+          response: { 200: PostList, ...errors },
+        },
+      },
+      async (request) => ({ posts: await listVideoPosts(ctx, currentUser(request).id, request.params.id) }),
+    );
+
+    app.get(
+      '/posts',
+      {
+        schema: {
+          ...common,
+          summary: "A project's posts, newest time first, a page at a time",
+          description:
+            '`from` (inclusive) and `to` (exclusive) filter on `scheduledAt`. `limit` defaults to 50, at most 100, ' +
+            'or 1,000 when both `from` and `to` are given. Pass `nextCursor` back as `cursor` for the next page.',
+          querystring: PostsQuery,
+          response: { 200: PostPage, ...errors },
+        },
+      },
+      async (request) => listPosts(ctx, currentUser(request).id, request.query),
+    );
+
+    app.post(
+      '/posts/bulk',
+      {
+        schema: {
+          ...common,
+          summary: 'Schedule several videos of one project to the same platforms, spaced in time',
+          description:
+            'The i-th video at `scheduledAt` + i × `intervalMinutes`. All or nothing: 400 `validation_failed` ' +
+            'lists every broken rule with its `videoId`.',
+          body: BulkScheduleBody,
+          response: { 201: PostList, ...errors, 400: invalidBulk, 409: ErrorBody },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ posts: await bulkSchedule(ctx, currentUser(request).id, request.body) }),
+    );
+
+    app.get(
+      '/posts/:id',
+      { schema: { ...common, summary: 'One post', params: IdParams, response: { 200: PostResponse, ...errors } } },
+      async (request) => ({ post: await getPost(ctx, currentUser(request).id, request.params.id) }),
+    );
+
+    app.patch(
+      '/posts/:id',
+      {
+        schema: {
+          ...common,
+          summary: 'Change a scheduled post: its caption, options or time',
+          description: 'Only before it starts (409 `post_started` after, `post_cancelled` once cancelled).',
+          params: IdParams,
+          body: UpdatePostBody,
+          response: { 200: PostResponse, ...errors, 400: invalidPost, 409: ErrorBody },
+        },
+      },
+      async (request) => ({
+        post: await updatePost(ctx, currentUser(request).id, request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/posts/:id',
+      {
+        schema: {
+          ...common,
+          summary: 'Cancel a post before it starts',
+          description: '409 `post_started` once it has started.',
+          params: IdParams,
+          response: { 200: PostResponse, ...errors, 409: ErrorBody },
+        },
+      },
+      async (request) => ({ post: await cancelPost(ctx, currentUser(request).id, request.params.id) }),
+    );
+
+    app.post(
+      '/posts/:id/retry',
+      {
+        schema: {
+          ...common,
+          summary: 'Publish a failed or unconfirmed post again',
+          description:
+            'It resumes where it stopped; an unconfirmed one is looked up on the platform before anything is ' +
+            'posted. 409 `not_retryable` for any other status.',
+          params: IdParams,
+          response: { 200: PostResponse, ...errors, 409: ErrorBody },
+        },
+      },
+      async (request) => ({ post: await retryPost(ctx, currentUser(request).id, request.params.id) }),
+    );
   };

@@ -28,6 +28,7 @@ export const videosRoutes =
         schema: {
           ...common,
           summary: "The caller's videos, newest first: one project's (project_id) or all of them",
+          description: "Each with its posts counted by status (`postCounts`); a video's `status` follows its posts.",
           querystring: VideosQuery,
           response: { 200: VideoList, ...errors },
         },
@@ -80,9 +81,10 @@ export const videosRoutes =
       {
         schema: {
           ...common,
-          summary: 'Delete a video and its files',
+          summary: 'Delete a video, its files and its posts',
+          description: '409 `post_in_progress` while one of its posts is being published.',
           params: IdParams,
-          response: { 200: DeleteResponse, ...errors },
+          response: { 200: DeleteResponse, ...errors, 409: ErrorBody },
         },
       },
       async (request) => ({ deleted: await deleteVideos(ctx, currentUser(request).id, [request.params.id]) }),
@@ -94,8 +96,9 @@ export const videosRoutes =
         schema: {
           ...common,
           summary: 'Delete several videos, all or nothing (404 and nothing deleted if one is not yours)',
+          description: '409 `post_in_progress`, and nothing deleted, while a post of one of them is being published.',
           body: BulkDeleteBody,
-          response: { 200: DeleteResponse, ...errors },
+          response: { 200: DeleteResponse, ...errors, 409: ErrorBody },
         },
       },
       async (request) => ({ deleted: await deleteVideos(ctx, currentUser(request).id, request.body.videoIds) }),

@@ -1,0 +1,194 @@
+import type { PostStatus } from '@fanout/contracts';
+import { sql } from 'kysely';
+import type { DB } from '../db/database';
+import type { PostRow } from '../db/posts.schema';
+
+/** A post with its video's title, as lists show it. */
+export type PostWithVideo = PostRow & { video_title: string };
+
+export interface NewPost {
+  userId: number;
+  projectId: number;
+  videoId: number;
+  connectionId: number;
+  platform: string;
+  accountName: string;
+  /** The caption override; null: built from the video's details when it is published. */
+  caption: string | null;
+  options: Record<string, unknown>;
+  scheduledAt: Date;
+}
+
+export interface ScheduledPostChanges {
+  caption?: string | null;
+  options?: Record<string, unknown>;
+  /** A new time moves when the post is due with it. */
+  scheduledAt?: Date;
+}
+
+export interface PostsFilter {
+  userId: number;
+  projectId: number;
+  status?: PostStatus;
+  platform?: string;
+  /** scheduled_at ≥ from */
+  from?: Date;
+  /** scheduled_at < to */
+  to?: Date;
+  /** Keyset: only posts after this one in the order (scheduled_at desc, id desc). */
+  after?: { scheduledAt: Date; id: number };
+  limit: number;
+}
+
+function selectWithVideo(db: DB) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('videos', 'videos.id', 'posts.video_id')
+    .selectAll('posts')
+    .select('videos.title as video_title');
+}
+
+/** Every post in one statement; nobody is due before the statement commits. */
+export async function insertPosts(db: DB, posts: readonly NewPost[]): Promise<PostRow[]> {
+  if (posts.length === 0) return [];
+  return db
+    .insertInto('posts')
+    .values(
+      posts.map((p) => ({
+        user_id: p.userId,
+        project_id: p.projectId,
+        video_id: p.videoId,
+        connection_id: p.connectionId,
+        platform: p.platform,
+        account_name: p.accountName,
+        caption: p.caption,
+        options: JSON.stringify(p.options),
+        status: 'scheduled' as const,
+        scheduled_at: p.scheduledAt,
+        due_at: p.scheduledAt,
+      })),
+    )
+    .returningAll()
+    .execute();
+}
+
+export async function findPostOfUser(db: DB, id: number, userId: number): Promise<PostWithVideo | undefined> {
+  return selectWithVideo(db).where('posts.id', '=', id).where('posts.user_id', '=', userId).executeTakeFirst();
+}
+
+/** A video's posts, newest time first. */
+export async function listPostsOfVideo(db: DB, videoId: number, userId: number): Promise<PostWithVideo[]> {
+  return selectWithVideo(db)
+    .where('posts.video_id', '=', videoId)
+    .where('posts.user_id', '=', userId)
+    .orderBy('posts.scheduled_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .execute();
+}
+
+/** One page of a project's posts, newest time first (index posts_project_scheduled_idx). */
+export async function listPostsPage(db: DB, f: PostsFilter): Promise<PostWithVideo[]> {
+  let query = selectWithVideo(db).where('posts.project_id', '=', f.projectId).where('posts.user_id', '=', f.userId);
+  if (f.status) query = query.where('posts.status', '=', f.status);
+  if (f.platform) query = query.where('posts.platform', '=', f.platform);
+  if (f.from) query = query.where('posts.scheduled_at', '>=', f.from);
+  if (f.to) query = query.where('posts.scheduled_at', '<', f.to);
+  if (f.after) {
+    const { scheduledAt, id } = f.after;
+    query = query.where(sql<boolean>`(posts.scheduled_at, posts.id) < (${scheduledAt}, ${id})`);
+  }
+  return query.orderBy('posts.scheduled_at', 'desc').orderBy('posts.id', 'desc').limit(f.limit).execute();
+}
+
+/** Which of the videos' platforms already have a post in one of `statuses` (other than `exceptId`). */
+export async function findPostsInStatus(
+  db: DB,
+  videoIds: readonly number[],
+  statuses: readonly PostStatus[],
+  exceptId?: number,
+): Promise<{ id: number; video_id: number; platform: string; status: PostStatus }[]> {
+  if (videoIds.length === 0) return [];
+  let query = db
+    .selectFrom('posts')
+    .select(['id', 'video_id', 'platform', 'status'])
+    .where('video_id', 'in', videoIds)
+    .where('status', 'in', statuses);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.execute();
+}
+
+/**
+ * The videos' posts that are not finished, locked until the transaction ends: a claim by the publish runner
+ * (a compare-and-set on the status) waits for it, and a claim that committed first is seen here.
+ */
+export async function lockOpenPostsOfVideos(
+  trx: DB,
+  videoIds: readonly number[],
+): Promise<{ id: number; video_id: number; status: PostStatus }[]> {
+  if (videoIds.length === 0) return [];
+  return trx
+    .selectFrom('posts')
+    .select(['id', 'video_id', 'status'])
+    .where('video_id', 'in', videoIds)
+    .where('status', 'in', ['scheduled', 'publishing'])
+    .forUpdate()
+    .execute();
+}
+
+/** Compare-and-set: changes the post only while it is still `scheduled`; undefined when it is not (any more). */
+export async function updateScheduledPost(
+  db: DB,
+  id: number,
+  userId: number,
+  changes: ScheduledPostChanges,
+): Promise<PostRow | undefined> {
+  return db
+    .updateTable('posts')
+    .set({
+      ...(changes.caption !== undefined ? { caption: changes.caption } : {}),
+      ...(changes.options !== undefined ? { options: JSON.stringify(changes.options) } : {}),
+      ...(changes.scheduledAt !== undefined ? { scheduled_at: changes.scheduledAt, due_at: changes.scheduledAt } : {}),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'scheduled')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Compare-and-set: cancels the post only while it is still `scheduled`. */
+export async function cancelScheduledPost(db: DB, id: number, userId: number): Promise<PostRow | undefined> {
+  return db
+    .updateTable('posts')
+    .set({ status: 'cancelled', due_at: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'scheduled')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Compare-and-set: a `failed` or `unconfirmed` post becomes due for work now, unheld, with its journal kept
+ * so the runner resumes from it (and asks the platform first when the journal stands at the create call).
+ */
+export async function requeueFinishedPost(db: DB, id: number, userId: number): Promise<PostRow | undefined> {
+  return db
+    .updateTable('posts')
+    .set((eb) => ({
+      status: 'publishing',
+      due_at: sql`now()`,
+      lease_owner: null,
+      error: null,
+      step_tries: 0,
+      attempts: eb('attempts', '+', 1),
+      progress: sql`jsonb_build_object('step', 'queued', 'bytesSent', 0, 'bytesTotal', coalesce((progress->>'bytesTotal')::bigint, 0))`,
+      updated_at: sql`now()`,
+    }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['failed', 'unconfirmed'])
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,62 @@
+import type { BulkScheduleBody, BulkViolation, Post } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import type { VideoRow } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { findVideosOfUser } from '../../repositories/videos.repository';
+import { checkPostTime } from './post-time';
+import { connectionsFor } from './post-targets';
+import { PostViolationsError } from './post-validation';
+import { checkPlans, insertPlannedPosts, type PostPlan } from './schedule-posts';
+
+const MINUTE_MS = 60_000;
+
+/** The caller's videos in the order asked for, all of one project; 404 when one is not theirs. */
+async function videosInOrder(ctx: AppContext, userId: number, ids: readonly number[]): Promise<VideoRow[]> {
+  if (new Set(ids).size !== ids.length) throw badRequest('Each video at most once', 'duplicate_video');
+  const rows = await findVideosOfUser(ctx.db, ids, userId);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const videos = ids.map((id) => byId.get(id));
+  if (videos.some((v) => v === undefined)) throw notFound('Video');
+  const found = videos as VideoRow[];
+  if (new Set(found.map((v) => v.project_id)).size > 1) {
+    throw badRequest('Select videos of one project: each project has its own accounts', 'mixed_projects');
+  }
+  const untitled = found.filter((v) => !v.title.trim());
+  if (untitled.length > 0) {
+    throw conflict(`Give every selected video a title first (${untitled.length} have none)`, 'details_incomplete');
+  }
+  return found;
+}
+
+/**
+ * POST /api/posts/bulk: each selected video to every chosen platform, the first at `scheduledAt` and each next
+ * one `intervalMinutes` later, with the captions built from each video. All or nothing: every violation of
+ * every video is reported at once (with its video's id) and nothing is created.
+ */
+export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkScheduleBody): Promise<Post[]> {
+  if (new Set(body.platforms).size !== body.platforms.length) {
+    throw badRequest('Each platform at most once', 'duplicate_platform');
+  }
+  const videos = await videosInOrder(ctx, userId, body.videoIds);
+  const now = new Date();
+  const first = checkPostTime(new Date(body.scheduledAt), now);
+  const times = videos.map((_, i) =>
+    checkPostTime(new Date(first.getTime() + i * body.intervalMinutes * MINUTE_MS), now),
+  );
+  const connections = await connectionsFor(ctx.db, videos[0]!.project_id, body.platforms);
+  const plans: PostPlan[] = videos.flatMap((video, i) =>
+    body.platforms.map((platform) => ({
+      video,
+      draft: { platform, caption: null, options: body.options?.[platform] ?? {} },
+      connection: connections.get(platform)!,
+      scheduledAt: times[i]!,
+    })),
+  );
+  const broken = await checkPlans(ctx, plans);
+  if (broken.length > 0) {
+    throw new PostViolationsError<BulkViolation>(
+      broken.map(({ plan, violation }) => ({ ...violation, videoId: plan.video.id })),
+    );
+  }
+  return insertPlannedPosts(ctx, userId, plans);
+}

@@ -1,0 +1,58 @@
+import type { CreatePostsBody, Post } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import type { VideoRow } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { findUserById } from '../../repositories/users.repository';
+import { findVideoOfUser } from '../../repositories/videos.repository';
+import { resolvePostTime } from './post-time';
+import { connectionsFor } from './post-targets';
+import { PostViolationsError } from './post-validation';
+import { checkPlans, insertPlannedPosts, type PostPlan } from './schedule-posts';
+
+export async function ownVideo(ctx: AppContext, userId: number, videoId: number): Promise<VideoRow> {
+  const video = await findVideoOfUser(ctx.db, videoId, userId);
+  if (!video) throw notFound('Video');
+  return video;
+}
+
+/** The user's IANA zone, in which `scheduledLocal` times are read. */
+export async function userTimeZone(ctx: AppContext, userId: number): Promise<string> {
+  return (await findUserById(ctx.db, userId))?.time_zone ?? 'UTC';
+}
+
+/**
+ * A video without a title cannot be posted: every platform shows one, and YouTube and Reddit refuse a post
+ * without it. A video still `awaiting-details` with a title may be posted: the rest of its details are optional.
+ */
+export function assertPostable(video: VideoRow): void {
+  if (!video.title.trim()) throw conflict('Give the video a title before posting it', 'details_incomplete');
+}
+
+/**
+ * POST /api/videos/:id/posts: one post per target, now or at a time, after every target passed its platform's
+ * rules (400 with all the violations of all the targets otherwise) and nothing blocks it (409). All or none.
+ */
+export async function createPosts(
+  ctx: AppContext,
+  userId: number,
+  videoId: number,
+  body: CreatePostsBody,
+): Promise<Post[]> {
+  const video = await ownVideo(ctx, userId, videoId);
+  assertPostable(video);
+  const scheduledAt = resolvePostTime(body, await userTimeZone(ctx, userId), new Date());
+  const connections = await connectionsFor(
+    ctx.db,
+    video.project_id,
+    body.targets.map((t) => t.platform),
+  );
+  const plans: PostPlan[] = body.targets.map((target) => ({
+    video,
+    draft: { platform: target.platform, caption: target.caption ?? null, options: target.options ?? {} },
+    connection: connections.get(target.platform)!,
+    scheduledAt,
+  }));
+  const broken = await checkPlans(ctx, plans);
+  if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
+  return insertPlannedPosts(ctx, userId, plans);
+}

@@ -1,0 +1,51 @@
+import type { PlatformKey, Post } from '@fanout/contracts';
+import type { PostRow } from '../../db/posts.schema';
+import { toIsoString } from '../users.service';
+
+const iso = (at: Date | null) => (at ? toIsoString(at) : null);
+
+/**
+ * When a post waits to try again (a retry's backoff, a rate limit's reset): nobody holds it, it is still
+ * publishing and its step says `waiting`, so `due_at` is when the next try starts.
+ */
+function retryAt(row: PostRow): string | null {
+  const waiting = row.status === 'publishing' && row.lease_owner === null && row.progress.step === 'waiting';
+  return waiting ? iso(row.due_at) : null;
+}
+
+/** The one place a post row becomes API JSON (the posts API, live events and notifications use it). */
+export function toPostJson(row: PostRow & { video_title: string }): Post {
+  return {
+    id: row.id,
+    videoId: row.video_id,
+    projectId: row.project_id,
+    platform: row.platform as PlatformKey,
+    connectionId: row.connection_id,
+    status: row.status,
+    scheduledAt: toIsoString(row.scheduled_at),
+    startedAt: iso(row.started_at),
+    publishedAt: iso(row.published_at),
+    url: row.url,
+    platformPostId: row.platform_post_id,
+    progress: {
+      step: row.progress.step ?? null,
+      bytesSent: Number(row.progress.bytesSent ?? 0),
+      bytesTotal: Number(row.progress.bytesTotal ?? 0),
+    },
+    error: row.error
+      ? {
+          code: row.error.code,
+          message: row.error.message,
+          platformCode: row.error.platformCode ?? null,
+          platformMessage: row.error.platformMessage ?? null,
+        }
+      : null,
+    attempts: row.attempts,
+    createdAt: toIsoString(row.created_at),
+    caption: row.caption,
+    options: row.options ?? {},
+    retryAt: retryAt(row),
+    videoTitle: row.video_title,
+    accountName: row.account_name,
+  };
+}

@@ -1,0 +1,88 @@
+import type { AccountFacts, Post, PostViolation } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import type { PlatformConnectionRow } from '../../db/connections.schema';
+import type { VideoRow } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { insertPosts } from '../../repositories/posts.repository';
+import { lockVideosOfUser } from '../../repositories/videos.repository';
+import { enqueuePublish } from '../publishing/publish-queue';
+import { toPostJson } from './post-json';
+import { assertNotPosted } from './post-targets';
+import { accountFactsOf, violationsOf, type PostDraft } from './post-validation';
+
+/**
+ * Queues each post's publish job. The rows are committed already, so a queue that fails now loses nothing:
+ * the sweep finds every due post that has no job within a minute.
+ */
+export async function handToScheduler(ctx: AppContext, rows: readonly { id: number; due_at: Date | null }[]) {
+  for (const row of rows) {
+    try {
+      await enqueuePublish(ctx, row.id, row.due_at ?? new Date());
+    } catch (err) {
+      ctx.log.warn({ err, postId: row.id }, 'could not queue a post; the sweep will pick it up');
+    }
+  }
+}
+
+/** One post to make: a video, what it sends to one platform, through which connection, and when. */
+export interface PostPlan {
+  video: VideoRow;
+  draft: PostDraft;
+  connection: PlatformConnectionRow;
+  scheduledAt: Date;
+}
+
+/** Each connection's account facts, asked once per connection however many videos go to it. */
+async function accountFactsByConnection(ctx: AppContext, plans: readonly PostPlan[]) {
+  const ids = [...new Set(plans.map((p) => p.connection.id))];
+  const facts = await Promise.all(ids.map((id) => accountFactsOf(ctx, id)));
+  return new Map<number, AccountFacts>(ids.map((id, i) => [id, facts[i]!]));
+}
+
+/** Every violation of every plan, each with the plan it belongs to. */
+export async function checkPlans(
+  ctx: AppContext,
+  plans: readonly PostPlan[],
+): Promise<{ plan: PostPlan; violation: PostViolation }[]> {
+  const facts = await accountFactsByConnection(ctx, plans);
+  return plans.flatMap((plan) =>
+    violationsOf(plan.video, plan.draft, facts.get(plan.connection.id) ?? {}).map((violation) => ({
+      plan,
+      violation,
+    })),
+  );
+}
+
+/**
+ * Writes the posts, all or none: in one transaction that locks their videos (so two requests cannot both
+ * pass the check for a post that is already there, and a video cannot be deleted meanwhile), then hands
+ * each to the scheduler once the rows are committed.
+ */
+export async function insertPlannedPosts(ctx: AppContext, userId: number, plans: readonly PostPlan[]): Promise<Post[]> {
+  const videoIds = [...new Set(plans.map((p) => p.video.id))];
+  const rows = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockVideosOfUser(trx, videoIds, userId);
+    if (locked.length !== videoIds.length) throw notFound('Video');
+    await assertNotPosted(
+      trx,
+      plans.map((p) => ({ videoId: p.video.id, platform: p.draft.platform, title: p.video.title })),
+    );
+    return insertPosts(
+      trx,
+      plans.map((p) => ({
+        userId,
+        projectId: p.video.project_id,
+        videoId: p.video.id,
+        connectionId: p.connection.id,
+        platform: p.draft.platform,
+        accountName: p.connection.account_name,
+        caption: p.draft.caption,
+        options: p.draft.options,
+        scheduledAt: p.scheduledAt,
+      })),
+    );
+  });
+  const titles = new Map(plans.map((p) => [p.video.id, p.video.title]));
+  await handToScheduler(ctx, rows);
+  return rows.map((row) => toPostJson({ ...row, video_title: titles.get(row.video_id) ?? '' }));
+}
