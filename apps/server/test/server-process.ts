@@ -14,9 +14,13 @@ export interface ServerProcess {
   logged(message: string): Promise<void>;
 }
 
-/** apps/server/src/main.ts in a process of its own (through tsx), with exactly this environment. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+/**
+ * apps/server/src/main.ts in a process of its own (through tsx), or `bundle`, a build of it (as
+ * apps/server/dist/main.js), with exactly this environment.
+ */
+export function spawnServer(env: Record<string, string>, { bundle }: { bundle?: string } = {}): ServerProcess {
+  const args = bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', main];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
