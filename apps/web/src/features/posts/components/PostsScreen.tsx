@@ -1,13 +1,23 @@
+import { useState } from 'react';
 import { usePageTitle } from '@/features/config';
+import { useCurrentProject } from '@/features/projects';
+import { Button } from '@/components/ui/Button';
 import { EmptyPage } from '@/components/ui/EmptyPage';
 import { PostsIcon } from '@/components/ui/icons';
+import { EmptyState, ErrorState, PageHeader, Skeleton } from '@/components/ui/States';
+import { useUserTimeZone } from '../hooks/use-user-time-zone';
+import { NO_FILTER, usePostPages, type PostsFilter } from '../posts-page';
+import { PostsFilters } from './PostsFilters';
+import { PostsTable } from './PostsTable';
 
-export function PostsScreen() {
-  usePageTitle('My Posts');
+const TITLE = 'My Posts';
+const SUBTITLE = 'Everything you publish, on every platform, in one list.';
+
+function NoPostsYet() {
   return (
     <EmptyPage
-      title="My Posts"
-      subtitle="Everything you publish, on every platform, in one list."
+      title={TITLE}
+      subtitle={SUBTITLE}
       icon={<PostsIcon className="size-6" />}
       emptyTitle="No posts yet"
       links={[
@@ -18,5 +28,71 @@ export function PostsScreen() {
       Each video you publish becomes a post here, with its status and a link to it on each platform. Start by uploading
       a video and completing its details.
     </EmptyPage>
+  );
+}
+
+function PostsLoading() {
+  return (
+    <div role="status" aria-label="Loading posts" className="space-y-2">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-16" />
+      ))}
+    </div>
+  );
+}
+
+/** My Posts (/posts): every post of the current project, newest first, filtered, a page at a time. */
+export function PostsScreen() {
+  usePageTitle(TITLE);
+  const { projectId, isResolved } = useCurrentProject();
+  const zone = useUserTimeZone();
+  const [filter, setFilter] = useState<PostsFilter>(NO_FILTER);
+  const pages = usePostPages(projectId, filter);
+  const posts = pages.data?.pages.flatMap((page) => page.posts) ?? [];
+  const filtering = filter.status !== '' || filter.platform !== '';
+
+  if (isResolved && projectId === undefined) return <NoPostsYet />;
+  if (pages.isSuccess && posts.length === 0 && !filtering) return <NoPostsYet />;
+
+  return (
+    <>
+      <PageHeader title={TITLE} subtitle={SUBTITLE} />
+      <PostsFilters filter={filter} onChange={setFilter} />
+      {pages.isPending ? (
+        <PostsLoading />
+      ) : !pages.data ? (
+        <ErrorState
+          title="Your posts could not be loaded"
+          message="Check your connection and try again."
+          onRetry={() => pages.refetch()}
+        />
+      ) : posts.length === 0 ? (
+        <EmptyState
+          icon={<PostsIcon className="size-6" />}
+          title="No posts match these filters"
+          action={
+            <Button variant="secondary" onClick={() => setFilter(NO_FILTER)}>
+              Show all posts
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <PostsTable posts={posts} zone={zone} />
+          {pages.hasNextPage && (
+            <div className="mt-4 flex flex-col items-center gap-2">
+              {pages.isFetchNextPageError && (
+                <p role="alert" className="text-sm text-red-600">
+                  More posts could not be loaded. Try again.
+                </p>
+              )}
+              <Button variant="secondary" busy={pages.isFetchingNextPage} onClick={() => pages.fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </>
   );
 }
