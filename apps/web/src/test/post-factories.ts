@@ -1,10 +1,9 @@
-import { PLATFORMS, type Post } from '@fanout/contracts';
+import { PLATFORMS, type PlatformKey, type Post } from '@fanout/contracts';
 
 let nextPostId = 900;
 
 /** A post of video 1 to the platform's sandbox account in project 1, scheduled, unless told otherwise. */
-export function buildPost(overrides: Partial<Post> = {}): Post {
-  const platform = overrides.platform ?? 'youtube';
+export function buildPost(platform: PlatformKey = 'youtube', overrides: Partial<Post> = {}): Post {
   const label = PLATFORMS.find((p) => p.key === platform)!.label;
   return {
     id: nextPostId++,

@@ -12,6 +12,8 @@ export { PostStatusBadge, PartiallyPublishedBadge } from './components/PostStatu
 export { PostErrorText } from './components/PostErrorText';
 export { PostActions } from './components/PostActions';
 export { PostProgress } from './components/PostProgress';
+export { PostStatusItem } from './components/PostStatusItem';
+export { PublishPanel } from './components/publish/PublishPanel';
 export {
   POST_STATUS_LABELS,
   POST_STATUS_TONES,

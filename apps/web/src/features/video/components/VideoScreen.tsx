@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Video } from '@fanout/contracts';
 import { usePageTitle } from '@/features/config';
+import { isPartiallyPublished, PartiallyPublishedBadge, PublishPanel } from '@/features/posts';
 import {
   DELETE_ONE_PROMPT,
   mediaUrl,
@@ -75,7 +76,12 @@ function VideoView({ video }: { video: Video }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900">{video.title}</h1>
           <div className="mt-2">
-            <StatusBadge status={video.status} />
+            {/* Published on some platforms, failed on others: neither plain success nor plain failure. */}
+            {isPartiallyPublished(video.postCounts) ? (
+              <PartiallyPublishedBadge counts={video.postCounts} />
+            ) : (
+              <StatusBadge status={video.status} />
+            )}
           </div>
         </div>
         <div className="flex shrink-0 gap-2">
@@ -126,6 +132,7 @@ function VideoView({ video }: { video: Video }) {
               </ul>
             )}
           </section>
+          <PublishPanel video={video} />
         </div>
         <VideoFacts video={video} />
       </div>

@@ -1,0 +1,96 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Connection, PlatformKey, PostViolation } from '@fanout/contracts';
+import { Checkbox } from '@/components/ui/Checkbox';
+import { cn } from '@/components/ui/cn';
+import { PlatformIcon } from '@/components/ui/PlatformIcon';
+import { platformName } from '../../platform-names';
+import type { TargetDraft } from '../../publish-draft';
+import { violationsOf } from '../../publish-draft';
+import { CaptionField } from './CaptionField';
+import { OptionField } from './OptionField';
+import { hasControl, OPTION_CONTROLS } from './option-controls';
+
+interface TargetCardProps {
+  connection: Connection;
+  target: TargetDraft;
+  caption: string;
+  violations: readonly PostViolation[];
+  onChange(change: (target: TargetDraft) => TargetDraft): void;
+}
+
+const messagesOf = (violations: readonly PostViolation[], platform: PlatformKey, field: string) =>
+  violationsOf(violations, platform, field).map((v) => v.message);
+
+/** One connected account: tick it to post there, then its text and options, each with its rules' messages. */
+export function TargetCard({ connection, target, caption, violations, onChange }: TargetCardProps) {
+  const id = useId();
+  const { platform } = connection;
+  const name = platformName(platform);
+  const unusable = connection.status === 'needs_reconnect';
+  const general = violations.filter((v) => v.platform === platform && !hasControl(platform, v.field));
+  return (
+    <li
+      className={cn('rounded-xl border p-4', target.selected ? 'border-brand-300 bg-brand-50/30' : 'border-zinc-200')}
+    >
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={`${id}-target`}
+          checked={target.selected && !unusable}
+          disabled={unusable}
+          onChange={(event) => onChange((t) => ({ ...t, selected: event.target.checked }))}
+          aria-describedby={`${id}-account`}
+        />
+        <PlatformIcon platform={platform} className="size-6" />
+        <div className="min-w-0">
+          <label htmlFor={`${id}-target`} className="block text-sm font-medium text-zinc-900">
+            {name}
+          </label>
+          <p id={`${id}-account`} className="truncate text-xs text-zinc-500">
+            {connection.accountName}
+            {connection.sandbox && ' · Sandbox'}
+            {unusable && ' · Needs reconnecting'}
+          </p>
+        </div>
+        {unusable && (
+          <Link to="/accounts" className="ml-auto text-sm font-medium text-brand-700 hover:underline">
+            Reconnect {name}
+          </Link>
+        )}
+      </div>
+      {target.selected && !unusable && (
+        <div className="mt-4 space-y-4">
+          <CaptionField
+            platform={platform}
+            value={caption}
+            edited={target.caption !== null}
+            messages={messagesOf(violations, platform, 'caption')}
+            onChange={(text) => onChange((t) => ({ ...t, caption: text }))}
+            onReset={() => onChange((t) => ({ ...t, caption: null }))}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {OPTION_CONTROLS[platform].map((control) => (
+              <OptionField
+                key={control.name}
+                control={control}
+                value={target.options[control.name]}
+                messages={messagesOf(violations, platform, `options.${control.name}`)}
+                onChange={(value) => onChange((t) => ({ ...t, options: { ...t.options, [control.name]: value } }))}
+              />
+            ))}
+          </div>
+          {general.length > 0 && (
+            <ul aria-label={`Other problems for ${name}`} className="space-y-1 text-sm text-red-600">
+              {general.map((v) => (
+                <li key={`${v.field}|${v.message}`}>
+                  {v.message}
+                  {(v.field === 'title' || v.field === 'tags') && " Edit the video's details to change it."}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  TIKTOK_PRIVACY_LABELS,
+  TIKTOK_PRIVACY_LEVELS,
+  X_REPLY_SETTINGS,
+  YOUTUBE_PRIVACY,
+  type PlatformKey,
+} from '@fanout/contracts';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** One form control per platform option, named so that each is unique in the whole form. */
+export type OptionControl =
+  | { kind: 'select'; name: string; label: string; choices: readonly Choice[]; placeholder?: string; hint?: string }
+  | { kind: 'check'; name: string; label: string }
+  | { kind: 'text'; name: string; label: string; prefix?: string; hint?: string; required?: boolean };
+
+const YOUTUBE_PRIVACY_LABELS: Record<(typeof YOUTUBE_PRIVACY)[number], string> = {
+  public: 'Public',
+  unlisted: 'Unlisted',
+  private: 'Private',
+};
+
+/** YouTube's video categories that every region offers (videoCategories.list, assignable ones). */
+const YOUTUBE_CATEGORIES: readonly Choice[] = [
+  { value: '1', label: 'Film & Animation' },
+  { value: '2', label: 'Autos & Vehicles' },
+  { value: '10', label: 'Music' },
+  { value: '15', label: 'Pets & Animals' },
+  { value: '17', label: 'Sports' },
+  { value: '19', label: 'Travel & Events' },
+  { value: '20', label: 'Gaming' },
+  { value: '22', label: 'People & Blogs' },
+  { value: '23', label: 'Comedy' },
+  { value: '24', label: 'Entertainment' },
+  { value: '25', label: 'News & Politics' },
+  { value: '26', label: 'Howto & Style' },
+  { value: '27', label: 'Education' },
+  { value: '28', label: 'Science & Technology' },
+  { value: '29', label: 'Nonprofits & Activism' },
+];
+
+const X_REPLY_LABELS: Record<(typeof X_REPLY_SETTINGS)[number], string> = {
+  following: 'People you follow',
+  mentionedUsers: 'People you mention',
+  subscribers: 'Your subscribers',
+  verified: 'Verified accounts',
+};
+
+export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionControl[]>> = {
+  tiktok: [
+    {
+      kind: 'select',
+      name: 'privacyLevel',
+      label: 'TikTok privacy',
+      placeholder: 'Choose who can watch',
+      choices: TIKTOK_PRIVACY_LEVELS.map((level) => ({ value: level, label: TIKTOK_PRIVACY_LABELS[level] })),
+      hint: 'TikTok asks you to choose for every post.',
+    },
+    { kind: 'check', name: 'allowComments', label: 'Allow comments' },
+    { kind: 'check', name: 'allowDuet', label: 'Allow Duet' },
+    { kind: 'check', name: 'allowStitch', label: 'Allow Stitch' },
+  ],
+  youtube: [
+    {
+      kind: 'select',
+      name: 'privacy',
+      label: 'YouTube privacy',
+      choices: YOUTUBE_PRIVACY.map((value) => ({ value, label: YOUTUBE_PRIVACY_LABELS[value] })),
+    },
+    {
+      kind: 'select',
+      name: 'categoryId',
+      label: 'YouTube category',
+      placeholder: 'No category',
+      choices: YOUTUBE_CATEGORIES,
+    },
+    { kind: 'check', name: 'madeForKids', label: 'Made for kids' },
+  ],
+  instagram: [{ kind: 'check', name: 'shareToFeed', label: 'Also share to the Instagram feed' }],
+  facebook: [
+    {
+      kind: 'select',
+      name: 'kind',
+      label: 'Facebook post type',
+      choices: [
+        { value: 'video', label: 'Page video' },
+        { value: 'reel', label: 'Reel' },
+      ],
+    },
+  ],
+  x: [
+    {
+      kind: 'select',
+      name: 'replySettings',
+      label: 'Who can reply on X',
+      placeholder: 'Everyone',
+      choices: X_REPLY_SETTINGS.map((value) => ({ value, label: X_REPLY_LABELS[value] })),
+    },
+  ],
+  reddit: [
+    { kind: 'text', name: 'subreddit', label: 'Subreddit', prefix: 'r/', required: true },
+    {
+      kind: 'text',
+      name: 'flairId',
+      label: 'Reddit flair ID',
+      hint: 'Optional: the id of a flair the subreddit offers.',
+    },
+    { kind: 'check', name: 'nsfw', label: 'Mark as NSFW' },
+    { kind: 'check', name: 'spoiler', label: 'Mark as spoiler' },
+  ],
+};
+
+/** The option fields that have a control of their own; a violation of any other field is shown for the platform. */
+export function hasControl(platform: PlatformKey, field: string): boolean {
+  return field === 'caption' || OPTION_CONTROLS[platform].some((control) => `options.${control.name}` === field);
+}

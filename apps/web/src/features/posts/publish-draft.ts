@@ -1,0 +1,128 @@
+import {
+  buildCaption,
+  PLATFORM_KEYS,
+  validatePost,
+  type CreatePostsBody,
+  type PlatformKey,
+  type PostTarget,
+  type PostViolation,
+  type Video,
+  type VideoFacts,
+} from '@fanout/contracts';
+
+/**
+ * What the person is composing for one video: the platforms ticked, each one's caption (null: the one built
+ * from the video's details) and options, and the time. Pure, so the rules run as they type.
+ */
+export interface TargetDraft {
+  selected: boolean;
+  caption: string | null;
+  options: Record<string, unknown>;
+}
+
+export interface PublishDraft {
+  targets: Record<PlatformKey, TargetDraft>;
+  /** The `datetime-local` value, in the person's zone; '' until chosen. */
+  local: string;
+  /** Which reading of a time the clocks show twice; undefined until asked and answered. */
+  disambiguation: 'earlier' | 'later' | undefined;
+}
+
+/**
+ * Each platform's options as the form starts them. TikTok's privacy is '' on purpose: TikTok requires the
+ * person to choose it for every post, so it is never filled in for them (and its interactions start off).
+ */
+export const INITIAL_OPTIONS: Readonly<Record<PlatformKey, Record<string, unknown>>> = {
+  tiktok: { privacyLevel: '', allowComments: false, allowDuet: false, allowStitch: false },
+  youtube: { privacy: 'public', categoryId: '', madeForKids: false },
+  instagram: { shareToFeed: true },
+  facebook: { kind: 'video' },
+  x: { replySettings: '' },
+  reddit: { subreddit: '', flairId: '', nsfw: false, spoiler: false },
+};
+
+export function initialDraft(): PublishDraft {
+  const targets = Object.fromEntries(
+    PLATFORM_KEYS.map((platform) => [
+      platform,
+      { selected: false, caption: null, options: { ...INITIAL_OPTIONS[platform] } },
+    ]),
+  ) as Record<PlatformKey, TargetDraft>;
+  return { targets, local: '', disambiguation: undefined };
+}
+
+export const selectedPlatforms = (draft: PublishDraft): PlatformKey[] =>
+  PLATFORM_KEYS.filter((platform) => draft.targets[platform].selected);
+
+/** The text shown in the platform's caption field: the person's own, else the one built from the video. */
+export function shownCaption(draft: PublishDraft, platform: PlatformKey, video: Video): string {
+  return draft.targets[platform].caption ?? buildCaption(platform, video);
+}
+
+/** Options as sent: a field left empty is an option not given (Reddit's flair, X's "everyone may reply"). */
+export function cleanOptions(options: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== '' && value !== undefined && value !== null),
+  );
+}
+
+export function videoFacts(video: Video): VideoFacts {
+  return {
+    durationSeconds: video.durationSeconds,
+    sizeBytes: video.sizeBytes,
+    width: video.width,
+    height: video.height,
+    fps: video.fps,
+    videoCodec: video.videoCodec,
+    audioCodec: video.audioCodec,
+    mimeType: video.mimeType,
+  };
+}
+
+/** Every rule of every ticked platform that the post would break, as the server would report them. */
+export function draftViolations(draft: PublishDraft, video: Video): PostViolation[] {
+  const facts = videoFacts(video);
+  return selectedPlatforms(draft).flatMap((platform) =>
+    validatePost(platform, facts, {
+      title: video.title,
+      caption: shownCaption(draft, platform, video),
+      tags: video.tags,
+      options: cleanOptions(draft.targets[platform].options),
+    }),
+  );
+}
+
+/** The targets to send: a caption only when the person wrote one that differs from the built one. */
+export function draftTargets(draft: PublishDraft, video: Video): PostTarget[] {
+  return selectedPlatforms(draft).map((platform) => {
+    const { caption, options } = draft.targets[platform];
+    const own = caption !== null && caption !== buildCaption(platform, video) ? { caption } : {};
+    return { platform, ...own, options: cleanOptions(options) };
+  });
+}
+
+export function createBody(draft: PublishDraft, video: Video, when: 'now' | 'schedule'): CreatePostsBody {
+  const targets = draftTargets(draft, video);
+  if (when === 'now') return { targets };
+  return {
+    targets,
+    scheduledLocal: draft.local,
+    ...(draft.disambiguation ? { disambiguation: draft.disambiguation } : {}),
+  };
+}
+
+/** Violations of one platform and field (`caption`, `options.privacyLevel`), and those of no field shown. */
+export function violationsOf(violations: readonly PostViolation[], platform: PlatformKey, field: string) {
+  return violations.filter((v) => v.platform === platform && v.field === field);
+}
+
+/** One list without repeats: the browser's check and the server's answer often say the same thing. */
+export function mergeViolations(...lists: readonly PostViolation[][]): PostViolation[] {
+  const seen = new Set<string>();
+  return lists.flat().filter((v) => {
+    const key = `${v.platform}|${v.field}|${v.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
