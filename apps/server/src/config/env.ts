@@ -135,6 +135,12 @@ const EnvSchema = z.object({
   EMULATOR_URL: z.url().optional(),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   EMULATOR_PUBLIC_URL: z.url().optional(),
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  PUBLISH_CONNECTION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  PUBLISH_PLATFORM_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  PUBLISH_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -193,6 +199,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         (e.EMULATOR_PORT ? `http://localhost:${e.EMULATOR_PORT}` : undefined)
       )?.replace(/\/$/, ''),
       dataDir: path.join(dataDir, 'emulator'),
+    },
+    publishing: {
+      /** Posts one worker process publishes at once. */
+      concurrency: e.PUBLISH_CONCURRENCY,
+      /** Posts of one connected account being published at once, across every process. */
+      perConnection: e.PUBLISH_CONNECTION_CONCURRENCY,
+      /** Posts of one platform one process publishes at once. */
+      perPlatform: e.PUBLISH_PLATFORM_CONCURRENCY,
+      /** How long a run's hold on a post lasts without a heartbeat: a run that died lets go after this. */
+      leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,
+      /** A step that has not answered by then is given up (a create's outcome is then unknown). */
+      stepTimeoutMs: e.PUBLISH_STEP_TIMEOUT_SECONDS * 1000,
+      /** The first retry's longest wait; each further retry doubles it (full jitter, at most 10 minutes). */
+      retryBaseMs: e.PUBLISH_RETRY_BASE_MS,
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(serverPackageDir(), '../web/dist'),
   };

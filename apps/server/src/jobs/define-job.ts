@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import type { Config } from '../config/env';
 import type { AppContext } from '../context';
 
 /** What a job is: its payload, how its queue treats it, and when it runs on its own. */
@@ -27,6 +28,11 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   cron?: { schedule: string; payload: z.infer<P> };
   /** Run by each worker process as it starts, before it takes jobs, with this payload. */
   atStartup?: z.infer<P>;
+  /**
+   * How many of these jobs one worker process runs at once (default 1): that many pg-boss workers take from
+   * the queue, each one job at a time. A number, or read from the configuration.
+   */
+  concurrency?: number | ((config: Config) => number);
 }
 
 export type JobDefinitions = Record<string, JobDefinition>;

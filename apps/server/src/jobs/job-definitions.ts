@@ -27,6 +27,29 @@ export const jobDefinitions = {
     singletonKey: () => 'connections.refresh-due',
     cron: { schedule: '*/5 * * * *', payload: {} },
   }),
+
+  /**
+   * Publishes one post when it is due (runPublishJob). Sent for a post's due time, keyed on post and time: the
+   * same post and time sent twice is queued once. The post's lease, not pg-boss, says who works on it, so a
+   * job is never retried by pg-boss: a run that dies is taken over from its journal once its lease runs out.
+   */
+  'posts.publish': defineJob({
+    payload: z.object({ postId: z.number().int().positive(), dueAt: z.number().int() }).strict(),
+    // The expiry only has to outlast one run (a run lets go after 30 minutes, services/publishing/publish-run.ts).
+    queue: { policy: 'standard', retryLimit: 0, expireInSeconds: 60 * 60 },
+    jobKey: ({ postId, dueAt }) => `publish:${postId}:${dueAt}`,
+    concurrency: (config) => config.publishing.concurrency,
+  }),
+
+  /** Gives every post that is due (or soon will be) a publish job; lets go of dead runs' holds (sweepPosts). */
+  'posts.sweep': defineJob({
+    payload: z.object({ startup: z.boolean().optional() }).strict(),
+    queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 10 * 60 },
+    singletonKey: () => 'posts.sweep',
+    cron: { schedule: '* * * * *', payload: {} },
+    // Posts that fell due while no worker ran should not wait for the minute.
+    atStartup: { startup: true },
+  }),
 };
 
 export type AppJobs = typeof jobDefinitions;

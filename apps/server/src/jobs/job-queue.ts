@@ -25,6 +25,23 @@ const TIMING = {
 /** How long stopping waits for jobs under way before it fails them back to their queue. */
 const STOP_WAIT_MS = 5_000;
 
+/**
+ * A job sent to start later wakes a worker of this process at its time instead of waiting for the next poll;
+ * only this far ahead (later ones are sent again nearer their time, or found by polling).
+ */
+const WAKE_AHEAD_MS = 15 * 60_000;
+
+export interface SendOptions {
+  /** Not before this moment: pg-boss holds the job until then. */
+  startAfter?: Date;
+}
+
+/** This process's pg-boss workers on one queue, each taking one job at a time. */
+interface QueueWorker {
+  id?: string;
+  busy: boolean;
+}
+
 export interface JobQueueOptions {
   /** Runs the cron clock and pg-boss's maintenance: worker processes do, API-only ones leave it to them. */
   keepsTime: boolean;
@@ -36,9 +53,11 @@ export type JobState = PgBoss.JobWithMetadata['state'];
 export class JobQueue<Ds extends JobDefinitions = AppJobs> {
   private readonly sql: PgBossDb;
   private readonly boss: PgBoss;
-  /** Queue name → this process's worker, to wake it when this process sends a job. */
-  private readonly workers = new Map<string, string>();
+  /** Queue name → this process's workers on it, to wake an idle one when a job is due. */
+  private readonly workers = new Map<string, QueueWorker[]>();
   private readonly running = new Set<Promise<unknown>>();
+  private readonly wakeTimers = new Map<string, NodeJS.Timeout>();
+  private readonly stopping = new AbortController();
   private stopped?: Promise<void>;
 
   constructor(
@@ -68,19 +87,29 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
     if (this.options.keepsTime) await declareSchedules(this.boss, this.definitions);
   }
 
+  /** Aborted as soon as stopping begins: a long job lets go of its work at its next safe point. */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
   /**
    * Queues a job. Returns its id, or null when the definition's job key or singleton key says it is already
    * there (that is not an error: the job will run, once).
    */
-  async send<N extends keyof Ds & string>(name: N, payload: PayloadOf<Ds[N]>): Promise<string | null> {
+  async send<N extends keyof Ds & string>(
+    name: N,
+    payload: PayloadOf<Ds[N]>,
+    { startAfter }: SendOptions = {},
+  ): Promise<string | null> {
     const definition = this.definition(name);
     const data = definition.payload.parse(payload) as object;
     const options: PgBoss.SendOptions = {};
     if (definition.jobKey) options.id = jobIdFor(name, definition.jobKey(data));
     if (definition.singletonKey) options.singletonKey = definition.singletonKey(data);
+    if (startAfter) options.startAfter = startAfter;
     const id = await this.boss.send(name, data, options);
-    const worker = this.workers.get(name);
-    if (id && worker) this.boss.notifyWorker(worker);
+    if (startAfter && startAfter.getTime() > Date.now()) this.wakeAt(name, options.id ?? id, startAfter.getTime());
+    else if (id) this.wake(name);
     return id;
   }
 
@@ -98,25 +127,60 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  /** Takes jobs of every queue in this process, one at a time per queue. */
+  /**
+   * Takes jobs of every queue in this process: one at a time per queue, or as many at once as the
+   * definition's `concurrency` (one pg-boss worker each; pg-boss 10 runs one handler per worker).
+   */
   async work(ctx: AppContext, handlers: JobHandlers<Ds>): Promise<void> {
     checkHandlers(this.definitions, handlers);
-    for (const name of Object.keys(this.definitions)) {
-      const id = await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
-        if (!job) return;
-        const run = runJob(ctx, this.definitions, handlers, { id: job.id, name, data: job.data });
-        this.running.add(run);
-        try {
-          return await run;
-        } finally {
-          this.running.delete(run);
-          // pg-boss waits a whole polling interval after each job; a queue with more waiting should not.
-          const worker = this.workers.get(name);
-          if (worker && !this.stopped) this.boss.notifyWorker(worker);
-        }
-      });
-      this.workers.set(name, id);
+    for (const [name, definition] of Object.entries(this.definitions)) {
+      const concurrency = definition.concurrency ?? 1;
+      const count = typeof concurrency === 'number' ? concurrency : concurrency(ctx.config);
+      const workers: QueueWorker[] = [];
+      this.workers.set(name, workers);
+      for (let i = 0; i < Math.max(1, count); i++) {
+        const worker: QueueWorker = { busy: false };
+        workers.push(worker);
+        worker.id = await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          worker.busy = true;
+          const run = runJob(ctx, this.definitions, handlers, { id: job.id, name, data: job.data });
+          this.running.add(run);
+          try {
+            return await run;
+          } finally {
+            this.running.delete(run);
+            worker.busy = false;
+            // pg-boss waits a whole polling interval after each job; a queue with more waiting should not.
+            if (worker.id && !this.stopped) this.boss.notifyWorker(worker.id);
+          }
+        });
+      }
     }
+  }
+
+  /** An idle worker of this process looks for jobs now; busy ones look again as they finish. */
+  private wake(name: string): void {
+    const idle = this.workers.get(name)?.find((w) => !w.busy && w.id);
+    if (idle?.id && !this.stopped) this.boss.notifyWorker(idle.id);
+  }
+
+  /**
+   * Wakes a worker when a job sent to start later is due (once per job), where this process works jobs: the
+   * queue's own polling would start it up to a polling interval late.
+   */
+  private wakeAt(name: string, jobId: string | null, at: number): void {
+    if (!this.workers.has(name) && !this.options.keepsTime) return;
+    const wait = at - Date.now();
+    const key = `${name}:${jobId ?? at}`;
+    if (wait > WAKE_AHEAD_MS || this.wakeTimers.has(key) || this.stopped) return;
+    // pg-boss compares start_after with the database's clock: a few ms later, the job is surely due there.
+    const timer = setTimeout(() => {
+      this.wakeTimers.delete(key);
+      this.wake(name);
+    }, wait + 5);
+    timer.unref();
+    this.wakeTimers.set(key, timer);
   }
 
   /**
@@ -125,6 +189,9 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
    */
   stop(): Promise<void> {
     return (this.stopped ??= (async () => {
+      this.stopping.abort();
+      for (const timer of this.wakeTimers.values()) clearTimeout(timer);
+      this.wakeTimers.clear();
       const deadline = Date.now() + STOP_WAIT_MS;
       await this.boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
       // A worker whose look-up was under way as it stopped may still start the job it found.

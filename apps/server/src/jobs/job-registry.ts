@@ -1,10 +1,14 @@
 import type { JobHandlers } from './define-job';
 import type { AppJobs } from './job-definitions';
 import { refreshDueConnectionsJob } from './connections-refresh-due.job';
+import { publishPostJob } from './posts-publish.job';
+import { sweepPostsJob } from './posts-sweep.job';
 import { sweepUploadsJob } from './uploads-sweep.job';
 
 /** The handler of each job in job-definitions.ts. */
 export const jobHandlers: JobHandlers<AppJobs> = {
   'uploads.sweep': (ctx) => sweepUploadsJob(ctx),
   'connections.refresh-due': (ctx) => refreshDueConnectionsJob(ctx),
+  'posts.publish': (ctx, { postId }) => publishPostJob(ctx, postId),
+  'posts.sweep': (ctx, { startup }) => sweepPostsJob(ctx, startup ?? false),
 };

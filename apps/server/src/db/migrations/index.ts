@@ -7,6 +7,7 @@ import * as m0005 from './0005-platform-connections';
 import * as m0006 from './0006-video-frame-rate';
 import * as m0007 from './0007-user-time-zone';
 import * as m0008 from './0008-posts';
+import * as m0009 from './0009-post-runs';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-video-frame-rate': m0006,
   '0007-user-time-zone': m0007,
   '0008-posts': m0008,
+  '0009-post-runs': m0009,
 };

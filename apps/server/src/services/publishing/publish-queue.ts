@@ -7,8 +7,8 @@ import type { AppContext } from '../../context';
  * The posts API calls this after its transaction commits; the sweep calls it for whatever was missed.
  */
 export async function enqueuePublish(ctx: AppContext, postId: number, dueAt: Date): Promise<void> {
-  void ctx;
-  void postId;
-  void dueAt;
-  // Implemented by the publish runner (services/publishing).
+  // A due time read from the database lost its microseconds on the way: a job started exactly at the
+  // millisecond could find the post not due yet, so it starts one millisecond later.
+  const startAfter = new Date(dueAt.getTime() + 1);
+  await ctx.jobs.send('posts.publish', { postId, dueAt: dueAt.getTime() }, { startAfter });
 }

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { claimPost, findDuePost, nextDuePostOfConnection } from '../../repositories/post-runs.repository';
+import { busyRetryAt } from './publish-backoff';
+import { enqueuePublish } from './publish-queue';
+import { runClaimedPost, type RunOutcome } from './publish-run';
+import { takePlatformSlot } from './platform-slots';
+
+export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'platform-busy';
+
+/**
+ * The `posts.publish` job: claims the post if it is still due and nobody holds it, then publishes it. A job
+ * for a post that was cancelled, rescheduled, finished or taken by another run does nothing; so does a
+ * job sent twice. A post whose connection (PUBLISH_CONNECTION_CONCURRENCY, across processes) or platform
+ * (PUBLISH_PLATFORM_CONCURRENCY, in this process) is busy stays unclaimed and is looked at again a few
+ * seconds later; a connection is also handed on to its next due post as soon as a run on it ends.
+ */
+export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ outcome: PublishJobOutcome }> {
+  const due = await findDuePost(ctx.db, postId);
+  if (!due) return { outcome: 'not-due' };
+  const giveBack = takePlatformSlot(ctx, due.platform);
+  if (!giveBack) {
+    await enqueuePublish(ctx, postId, busyRetryAt(postId));
+    return { outcome: 'platform-busy' };
+  }
+  let claimed = false;
+  try {
+    const runId = randomUUID();
+    const claim = await claimPost(ctx.db, {
+      postId,
+      connectionId: due.connectionId,
+      runId,
+      leaseMs: ctx.config.publishing.leaseMs,
+      connectionLimit: ctx.config.publishing.perConnection,
+    });
+    if (claim.kind === 'gone') return { outcome: 'not-due' };
+    if (claim.kind === 'busy') {
+      await enqueuePublish(ctx, postId, busyRetryAt(postId));
+      return { outcome: 'connection-busy' };
+    }
+    claimed = true;
+    return { outcome: await runClaimedPost(ctx, claim.row, runId) };
+  } finally {
+    giveBack();
+    if (claimed && due.connectionId !== null) await handOn(ctx, due.connectionId);
+  }
+}
+
+/** The connection is free again: its post that has waited longest goes now rather than at its next look. */
+async function handOn(ctx: AppContext, connectionId: number): Promise<void> {
+  try {
+    const next = await nextDuePostOfConnection(ctx.db, connectionId);
+    if (next !== undefined) await enqueuePublish(ctx, next, new Date());
+  } catch (err) {
+    ctx.log.warn({ err, connectionId }, 'could not hand the connection on; its posts are looked at again shortly');
+  }
+}

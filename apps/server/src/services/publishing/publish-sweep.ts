@@ -1,0 +1,32 @@
+import type { AppContext } from '../../context';
+import { listPostsDueWithin, releaseAllLeases } from '../../repositories/post-runs.repository';
+import { enqueuePublish } from './publish-queue';
+
+/** How far ahead the sweep looks beyond a lease: the next sweep is a minute away. */
+const SWEEP_AHEAD_MS = 60_000;
+/** Posts queued per sweep at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 2_000;
+
+/**
+ * The `posts.sweep` job (every minute, and as each worker starts): makes sure every post that is due, or
+ * will be before the next sweep, has a publish job. That covers posts due while no worker ran, jobs lost
+ * between a commit and their sending, and posts whose run died (their lease, which is their due time, runs
+ * out). Jobs are keyed on post and time, so a post that has its job already gets no second one.
+ *
+ * A post already overdue gets a job keyed on this sweep's time instead: the job of its own due time may
+ * have run and left it (its connection was busy, its process died under it), and a key that was used once
+ * cannot queue a job again.
+ *
+ * At start-up on the embedded database, whatever holds are left belong to runs that died with the previous
+ * process (one process only opens it), so they are let go at once rather than after their lease.
+ */
+export async function sweepPosts(
+  ctx: AppContext,
+  { startup = false } = {},
+): Promise<{ queued: number; released: number }> {
+  const released = startup && ctx.dbKind === 'pglite' ? await releaseAllLeases(ctx.db) : 0;
+  const due = await listPostsDueWithin(ctx.db, ctx.config.publishing.leaseMs + SWEEP_AHEAD_MS, SWEEP_BATCH);
+  const now = new Date();
+  for (const post of due) await enqueuePublish(ctx, post.id, post.overdue ? now : post.dueAt);
+  return { queued: due.length, released };
+}
