@@ -172,20 +172,21 @@ export async function cancelScheduledPost(db: DB, id: number, userId: number): P
 /**
  * Compare-and-set: a `failed` or `unconfirmed` post becomes due for work now, unheld, with its journal kept
  * so the runner resumes from it (and asks the platform first when the journal stands at the create call).
- * The runner's claim counts the new attempt.
+ * A person's retry is a new attempt, counted here: the runner's claim counts only a scheduled post's first.
  */
 export async function requeueFinishedPost(db: DB, id: number, userId: number): Promise<PostRow | undefined> {
   return db
     .updateTable('posts')
-    .set({
+    .set((eb) => ({
       status: 'publishing',
       due_at: sql`now()`,
       lease_owner: null,
       error: null,
       step_tries: 0,
+      attempts: eb('attempts', '+', 1),
       progress: sql`jsonb_build_object('step', 'queued', 'bytesSent', 0, 'bytesTotal', coalesce((progress->>'bytesTotal')::bigint, 0))`,
       updated_at: sql`now()`,
-    })
+    }))
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('status', 'in', ['failed', 'unconfirmed'])

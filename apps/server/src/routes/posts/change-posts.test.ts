@@ -133,6 +133,7 @@ describe('changing, cancelling and retrying posts', () => {
       error: null,
       progress: { step: 'queued', bytesSent: 0, bytesTotal: 5_000_000 },
       retryAt: null,
+      attempts: 2,
     });
   });
 
