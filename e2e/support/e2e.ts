@@ -93,6 +93,10 @@ export function useE2e({ env }: E2eOptions = {}) {
     get apiBase() {
       return running().server.apiBase;
     },
+    /** The platform emulator behind the sandbox accounts, for its control API. */
+    get emulatorUrl() {
+      return running().server.emulatorUrl;
+    },
     /** ffmpeg-made media, created on first use. */
     get fixtures(): Fixtures {
       return getFixtures();

@@ -7,9 +7,20 @@ export interface Fixtures {
   dir: string;
   /** A real 2-second H.264 MP4 (testsrc pattern, a few KB) named `<name>.mp4`. */
   mp4(name: string): string;
+  /**
+   * A video every platform takes as it is, named `<name>.mp4`: 4 s, 540×960 (9:16, a Reel's minimum), 30 fps,
+   * H.264 and AAC, some tens of KB. Made on first use.
+   */
+  portraitMp4(name: string): string;
   /** A plain-text file with the given name (e.g. `fake.mp4` or `notes.txt`). */
   text(name: string): string;
   remove(): void;
+}
+
+function ffmpeg(args: string[]) {
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
 }
 
 /** Media made with ffmpeg at test time: nothing binary is checked in. */
@@ -41,11 +52,26 @@ export function makeFixtures(): Fixtures {
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
 
+  const portrait = path.join(dir, 'portrait-master.mp4');
+
   return {
     dir,
     mp4(name) {
       const file = path.join(dir, `${name}.mp4`);
       fs.copyFileSync(master, file);
+      return file;
+    },
+    portraitMp4(name) {
+      if (!fs.existsSync(portrait)) {
+        ffmpeg([
+          ...['-f', 'lavfi', '-i', 'testsrc=duration=4:size=540x960:rate=30'],
+          ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'],
+          ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '40', '-pix_fmt', 'yuv420p'],
+          ...['-c:a', 'aac', '-b:a', '32k', '-shortest', '-movflags', '+faststart', portrait],
+        ]);
+      }
+      const file = path.join(dir, `${name}.mp4`);
+      fs.copyFileSync(portrait, file);
       return file;
     },
     text(name) {

@@ -19,6 +19,8 @@ export interface E2eServer {
   origin: string;
   /** Same server for calls from the test process, by IP so no name lookup can pick another interface. */
   apiBase: string;
+  /** The sandbox's platform emulator the server started, for its control API (`/_control/...`). */
+  emulatorUrl: string;
   /** Error-level log lines (pino level >= 50) written so far. */
   errorLogs(): string[];
   stop(): Promise<void>;
@@ -80,6 +82,7 @@ process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 interface Launched {
   origin: string;
   apiBase: string;
+  emulatorUrl: string;
   errors: string[];
   stop(): Promise<void>;
 }
@@ -141,7 +144,7 @@ async function launch(dataDir: string, env: ServerEnv): Promise<Launched> {
     await stop();
     throw err;
   }
-  return { origin, apiBase, errors, stop };
+  return { origin, apiBase, emulatorUrl: `http://127.0.0.1:${emulatorPort}`, errors, stop };
 }
 
 /** The real server bundle as a child process, on a free loopback port with a fresh data dir (embedded PGlite). */
@@ -162,6 +165,7 @@ export async function startServer(extraEnv: ServerEnv = {}): Promise<E2eServer> 
     return {
       origin: server.origin,
       apiBase: server.apiBase,
+      emulatorUrl: server.emulatorUrl,
       errorLogs: () => [...server.errors],
       stop: async () => {
         await server.stop();
