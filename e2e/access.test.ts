@@ -223,6 +223,15 @@ describe('sidebar', () => {
       await visible(item);
       if (entry === 'Create Post') await visible(item.getByText('Create a post with our post creation tool'));
       await item.click();
+      if (entry === 'Create Post') {
+        // The composer opens over the page where it was chosen.
+        const composer = page.getByRole('dialog', { name: 'Create Post' });
+        await visible(composer);
+        await atPath(page, '/accounts');
+        await page.keyboard.press('Escape');
+        await hidden(composer);
+        continue;
+      }
       await atPath(page, '/dashboard');
       const modal = page.getByRole('dialog', { name: 'Upload Videos' });
       await visible(modal);

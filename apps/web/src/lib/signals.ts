@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef } from 'react';
  * App-wide signals: loosely coupled parts of the app (sidebar, library, header) tell each other
  * that something happened without sharing state. Carried as DOM events on window.
  */
-export type SignalName = 'open-upload-modal' | 'project-changed' | 'session-expired';
+export type SignalName = 'open-upload-modal' | 'open-post-composer' | 'project-changed' | 'session-expired';
 
 export function emitSignal(name: SignalName) {
   window.dispatchEvent(new Event(name));

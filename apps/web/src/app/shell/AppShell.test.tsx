@@ -209,9 +209,20 @@ describe('sidebar', () => {
     expect(within(menu).getByText('Longformat Video upload')).toBeInTheDocument();
     expect(within(menu).getByText('Shortformat Video upload')).toBeInTheDocument();
     expect(within(menu).getByText('Create a post with our post creation tool')).toBeInTheDocument();
-    await user.click(within(menu).getByRole('menuitem', { name: /Create Post/ }));
+    await user.click(within(menu).getByRole('menuitem', { name: /Shortformat Video upload/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('dialog', { name: 'Upload Videos' })).toBeInTheDocument();
+  });
+
+  it("opens the post composer from 'New' on the page where it was chosen", async () => {
+    const { user, router } = start('/accounts');
+    await user.click(await screen.findByRole('button', { name: 'New' }));
+    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: /Create Post/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Post' });
+    expect(router.state.location.pathname).toBe('/accounts');
+    await user.keyboard('{Escape}');
+    expect(dialog).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New' })).toHaveFocus();
   });
 
   it("opens the upload modal on the app-wide 'open-upload-modal' signal, which the upload buttons send", async () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { clearSession, setUser, useAdoptBrowserTimeZone, useMe, useSession } from '@/features/auth';
 import { UploadModal } from '@/features/library';
+import { CreatePostDialog } from '@/features/posts';
 import { ApiError } from '@/lib/api-client';
 import { Header } from './Header';
 import { MobileMenu } from './MobileMenu';
@@ -59,6 +60,7 @@ export function AppShell() {
         </main>
       </div>
       <UploadModal />
+      <CreatePostDialog />
     </div>
   );
 }

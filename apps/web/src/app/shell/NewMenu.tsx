@@ -7,9 +7,19 @@ import { emitSignal } from '@/lib/signals';
 export const OPEN_AFTER_NAVIGATION_MS = 100;
 
 const ENTRIES = [
-  { label: 'Longformat Video upload', description: 'Videos for YouTube, Facebook and Reddit', icon: FilmIcon },
-  { label: 'Shortformat Video upload', description: 'Reels, TikToks and Shorts', icon: ShortVideoIcon },
-  { label: 'Create Post', description: 'Create a post with our post creation tool', icon: PostsIcon },
+  {
+    label: 'Longformat Video upload',
+    description: 'Videos for YouTube, Facebook and Reddit',
+    icon: FilmIcon,
+    action: 'upload',
+  },
+  {
+    label: 'Shortformat Video upload',
+    description: 'Reels, TikToks and Shorts',
+    icon: ShortVideoIcon,
+    action: 'upload',
+  },
+  { label: 'Create Post', description: 'Create a post with our post creation tool', icon: PostsIcon, action: 'post' },
 ] as const;
 
 export function useOpenUpload(onDone?: () => void) {
@@ -25,6 +35,10 @@ export function useOpenUpload(onDone?: () => void) {
 
 export function NewMenu({ onNavigate }: { onNavigate?: () => void }) {
   const openUpload = useOpenUpload(onNavigate);
+  const openComposer = () => {
+    onNavigate?.();
+    emitSignal('open-post-composer');
+  };
   return (
     <Dropdown
       align="stretch"
@@ -38,8 +52,8 @@ export function NewMenu({ onNavigate }: { onNavigate?: () => void }) {
       triggerClassName="flex h-10 w-full items-center gap-2 rounded-lg bg-brand-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       menuClassName="min-w-64"
     >
-      {ENTRIES.map(({ label, description, icon: Icon }) => (
-        <DropdownItem key={label} onSelect={openUpload}>
+      {ENTRIES.map(({ label, description, icon: Icon, action }) => (
+        <DropdownItem key={label} onSelect={action === 'post' ? openComposer : openUpload}>
           <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
             <Icon className="size-4" />
           </span>
