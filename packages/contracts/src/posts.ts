@@ -167,7 +167,12 @@ export const BulkScheduleBody = z.strictObject({
   platforms: z.array(PlatformKey).min(1, 'Choose at least one platform').max(6),
   scheduledAt: z.iso.datetime({ offset: true }),
   /** Minutes between one video and the next; 0: all at the same time. */
-  intervalMinutes: z.number().int().min(0).max(7 * 24 * 60).default(0),
+  intervalMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(0),
   /** Per-platform options applied to every video (TikTok's privacy level …). */
   options: z.partialRecord(PlatformKey, z.record(z.string(), z.unknown())).optional(),
 });
