@@ -1,7 +1,7 @@
 import { PLATFORMS, utcToZoned, type User } from '@fanout/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { connectAllSandboxAccounts } from './support/accounts';
+import { connectAllSandboxAccounts, throughAuthorizePage } from './support/accounts';
 import { uploadVideo } from './support/api';
 import { seriousAxeViolations } from './support/axe';
 import { useE2e } from './support/e2e';
@@ -148,4 +148,45 @@ describe('publishing', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'my-posts');
   }, 180_000);
+
+  it('schedules the videos selected in the library to two platforms, an hour apart, and lists them in My Posts', async () => {
+    const user = await e2e.workspace();
+    for (const title of ['Morning market', 'Evening ferry']) {
+      await uploadVideo(e2e.apiBase, user.token, user.project.id, e2e.fixtures.portraitMp4(title), title);
+    }
+    const page = await e2e.open({ session: user });
+    await page.goto('/accounts');
+    for (const label of ['YouTube', 'Reddit']) await throughAuthorizePage(page, e2e.origin, label, 'Approve');
+    await expect.poll(() => userZone(user.token)).toBe(ZONE);
+
+    await page.goto('/dashboard');
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule 2 videos' });
+    await dialog.getByRole('checkbox', { name: 'YouTube' }).check();
+    await dialog.getByRole('checkbox', { name: 'Reddit' }).check();
+    await dialog.getByLabel('Reddit: subreddit').fill('r/travel');
+    const first = nextMinute(60 * 60_000);
+    await dialog.getByLabel('First video at').fill(first.local);
+    await dialog.getByLabel('Space them by (minutes)').fill('60');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'bulk-schedule');
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    await hidden(dialog);
+    await visible(page.getByRole('status').filter({ hasText: '4 posts scheduled.' }));
+
+    await page.goto('/posts');
+    const table = page.getByRole('table', { name: 'Posts' });
+    const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.filter({ hasText: 'Scheduled' }).count()).toBe(4);
+    const times = new Set(
+      await rows.evaluateAll((trs: HTMLTableRowElement[]) => trs.map((tr) => tr.cells[2]?.textContent)),
+    );
+    expect(times.size, 'two times, an hour apart').toBe(2);
+    await page.getByLabel('Platform').selectOption({ label: 'Reddit' });
+    await expect.poll(() => rows.count()).toBe(2);
+    await rows.first().getByRole('button', { name: 'Cancel post' }).click();
+    await visible(rows.first().getByText('Cancelled', { exact: true }));
+  });
 });

@@ -46,7 +46,7 @@ describe('bulk schedule form', () => {
     const missing = checkBulkSchedule(draft({ platforms: ['tiktok', 'reddit'], subreddit: 'r/' }), [1], BERLIN, NOW);
     expect(missing.errors).toEqual({
       tiktokPrivacy: 'Choose who can see these videos on TikTok.',
-      subreddit: 'Enter the subreddit without "r/": 3 to 21 letters, digits or underscores.',
+      subreddit: "Enter the subreddit's name: 3 to 21 letters, digits or underscores.",
     });
     const chosen = checkBulkSchedule(
       draft({ platforms: ['tiktok', 'reddit'], tiktokPrivacy: 'SELF_ONLY', subreddit: ' r/travel_clips ' }),

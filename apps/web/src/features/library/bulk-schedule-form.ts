@@ -102,7 +102,7 @@ export function checkBulkSchedule(
   if (draft.platforms.includes('reddit')) {
     const subreddit = subredditName(draft.subreddit);
     if (RedditOptions.shape.subreddit.safeParse(subreddit).success) options.reddit = { subreddit };
-    else errors.subreddit = 'Enter the subreddit without "r/": 3 to 21 letters, digits or underscores.';
+    else errors.subreddit = "Enter the subreddit's name: 3 to 21 letters, digits or underscores.";
   }
 
   const result: BulkScheduleCheck = { errors, ...(ambiguous ? { ambiguous } : {}) };

@@ -56,7 +56,7 @@ export function BulkScheduleOptions({ draft, onChange, errors }: BulkScheduleOpt
           autoCapitalize="none"
           spellCheck={false}
           error={errors.subreddit}
-          hint='Without "r/".'
+          hint="Its name, such as travel (r/ may be left out)."
         />
       )}
     </div>

@@ -44,7 +44,7 @@ export function BulkSchedulePlatforms({ connections, selected, onToggle, error, 
                   <PlatformIcon platform={key} className="size-7 rounded-lg" />
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-medium text-zinc-900">{label}</span>
-                    <span className="block truncate text-xs text-zinc-500">
+                    <span className="block truncate text-xs text-zinc-600">
                       {broken ? 'Needs reconnecting' : connection.accountName}
                     </span>
                   </span>
