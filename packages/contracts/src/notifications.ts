@@ -36,6 +36,10 @@ export const MarkNotificationsReadBody = z.union([
 ]);
 export type MarkNotificationsReadBody = z.infer<typeof MarkNotificationsReadBody>;
 
+/** What stays unread after marking some read. */
+export const UnreadNotifications = z.object({ unread: z.number().int() });
+export type UnreadNotifications = z.infer<typeof UnreadNotifications>;
+
 /**
  * Server-Sent Events of GET /api/events: `notification` (a Notification, with `unread`), `post` (a Post that
  * changed: status, progress, error). Each event's data is one JSON object.

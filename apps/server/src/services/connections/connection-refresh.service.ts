@@ -11,6 +11,7 @@ import {
   releaseRefreshLease,
   saveRefreshedTokens,
 } from '../../repositories/connections.repository';
+import { notifyNeedsReconnect } from '../notifications/notify';
 import { openTokens, sealAccessToken, sealRefreshToken } from './connection-tokens';
 
 /** Longer than an adapter's request timeout, so a lease never runs out under a refresh that is still going. */
@@ -55,7 +56,7 @@ export async function refreshConnection(ctx: AppContext, connectionId: number): 
       const reason = row.sandbox
         ? 'This account was connected in the sandbox, which this server no longer uses. Connect it again.'
         : 'This server now uses the sandbox for this platform. Connect the account again.';
-      return (await markNeedsReconnect(ctx.db, row.id, leaseId, reason)) ? 'needs_reconnect' : 'busy';
+      return (await needsReconnect(ctx, row, leaseId, reason)) ? 'needs_reconnect' : 'busy';
     }
     const previous = openTokens(ctx.secretBox, row);
     let fresh: TokenSet;
@@ -65,7 +66,7 @@ export async function refreshConnection(ctx: AppContext, connectionId: number): 
       if (!isPlatformError(err) || !isForGood(err)) throw err;
       const reason = err.platformMessage || err.message;
       ctx.log.warn({ connectionId: row.id, platformError: err.toJSON() }, 'token refresh refused: needs reconnecting');
-      return (await markNeedsReconnect(ctx.db, row.id, leaseId, reason)) ? 'needs_reconnect' : 'busy';
+      return (await needsReconnect(ctx, row, leaseId, reason)) ? 'needs_reconnect' : 'busy';
     }
     return (await saveTokens(ctx, row, leaseId, previous, fresh)) ? 'refreshed' : 'busy';
   } catch (err) {
@@ -74,6 +75,13 @@ export async function refreshConnection(ctx: AppContext, connectionId: number): 
     ctx.log.warn({ connectionId: row.id, platformError: err.toJSON() }, 'token refresh failed; will try again');
     return 'failed';
   }
+}
+
+/** Marks the connection as needing a reconnect (while the lease holds) and tells the person through the bell. */
+async function needsReconnect(ctx: AppContext, row: PlatformConnectionRow, leaseId: string, reason: string) {
+  const marked = await markNeedsReconnect(ctx.db, row.id, leaseId, reason);
+  if (marked) await notifyNeedsReconnect(ctx, row);
+  return marked;
 }
 
 /** A refusal that another try will not change: the person has to connect again. */

@@ -1,6 +1,44 @@
+import { PLATFORM_LIMITS, type PlatformKey } from '@fanout/contracts';
 import type { AppContext } from '../../context';
-import type { PostRow } from '../../db/posts.schema';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
+import type { PostRow } from '../../db/posts.schema';
+import { findVideoTitle, insertNotification, type NewNotification } from '../../repositories/notifications.repository';
+import { cutText } from '../cut-text';
+
+/** A platform's words can be long (a stack of reasons); the bell shows a sentence, the post shows them all. */
+const REASON_MAX = 300;
+
+/** The platform's name as people know it ('X', not 'x'). */
+export function platformName(platform: string): string {
+  return PLATFORM_LIMITS[platform as PlatformKey]?.name ?? platform;
+}
+
+const sentence = (text: string) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
+/** The bell's sentence for a post's outcome. */
+export function postOutcomeMessage(
+  title: string,
+  platform: string,
+  kind: 'published' | 'failed' | 'unconfirmed',
+  error: PostRow['error'],
+): string {
+  const video = `“${title}”`;
+  const on = platformName(platform);
+  if (kind === 'published') return `${video} was published on ${on}.`;
+  if (kind === 'unconfirmed') return `${video} may or may not be on ${on}: check it there before retrying.`;
+  const reason = (error?.platformMessage || error?.message || '').trim();
+  return reason
+    ? sentence(`${video} could not be published on ${on}: ${cutText(reason, REASON_MAX)}`)
+    : `${video} could not be published on ${on}.`;
+}
+
+async function store(ctx: AppContext, notification: NewNotification): Promise<void> {
+  try {
+    await insertNotification(ctx.db, notification);
+  } catch (err) {
+    ctx.log.error({ err, kind: notification.kind, postId: notification.postId }, 'could not store a notification');
+  }
+}
 
 /**
  * The bell's events. The runner calls `notifyPostOutcome` when a post ends published, failed or unconfirmed;
@@ -12,12 +50,36 @@ export async function notifyPostOutcome(
   post: PostRow,
   kind: 'published' | 'failed' | 'unconfirmed',
 ): Promise<void> {
-  void ctx;
-  void post;
-  void kind;
+  let title: string | undefined;
+  try {
+    title = await findVideoTitle(ctx.db, post.video_id);
+  } catch (err) {
+    ctx.log.error({ err, postId: post.id }, 'could not read the video of a notification');
+    return;
+  }
+  // The video was deleted meanwhile, and its posts with it: nothing is left to link to.
+  if (title === undefined) return;
+  await store(ctx, {
+    userId: post.user_id,
+    projectId: post.project_id,
+    kind,
+    platform: post.platform,
+    postId: post.id,
+    videoId: post.video_id,
+    message: postOutcomeMessage(title || 'Untitled video', post.platform, kind, post.error),
+    link: `/video/${post.video_id}`,
+  });
 }
 
 export async function notifyNeedsReconnect(ctx: AppContext, connection: PlatformConnectionRow): Promise<void> {
-  void ctx;
-  void connection;
+  await store(ctx, {
+    userId: connection.user_id,
+    projectId: connection.project_id,
+    kind: 'needs_reconnect',
+    platform: connection.platform,
+    postId: null,
+    videoId: null,
+    message: `Your ${platformName(connection.platform)} account needs reconnecting.`,
+    link: '/accounts',
+  });
 }

@@ -1,0 +1,79 @@
+import type { DB } from '../../db/database';
+import type { NotificationRow } from '../../db/posts.schema';
+import {
+  databaseNow,
+  lastNotificationId,
+  listNotificationsAfter,
+  listPostsChangedSince,
+  type PostWithTitle,
+} from '../../repositories/notifications.repository';
+
+/**
+ * How far back each poll looks again. A row is visible only once its transaction commits, which can be a
+ * moment after its id was taken or its `updated_at` written: a writer that committed late would otherwise
+ * slip under a cursor that has already moved past it. What a poll has sent is remembered, so nothing is sent
+ * twice.
+ */
+export const LOOK_BACK_MS = 5_000;
+const LOOK_BACK_POLLS = 5;
+
+export interface Changes {
+  notifications: NotificationRow[];
+  posts: PostWithTitle[];
+}
+
+/**
+ * What changed since the previous poll for the users listening: notifications added and posts whose row was
+ * updated (status, progress, error). It reads the database, so a change made by any process is seen.
+ */
+export class ChangeFeed {
+  /** The highest notification id seen at each of the last few polls, oldest first. */
+  private readonly notificationFloors: number[];
+  private readonly sentNotifications = new Set<number>();
+  /** Post id → the `updated_at` (ms) of the version sent. */
+  private readonly sentPosts = new Map<number, number>();
+  private newestPostChange: number;
+
+  private constructor(
+    private readonly db: DB,
+    lastId: number,
+    private readonly startedAt: number,
+  ) {
+    this.notificationFloors = [lastId];
+    this.newestPostChange = startedAt;
+  }
+
+  /** A feed that reports what happens from now on. */
+  static async start(db: DB): Promise<ChangeFeed> {
+    const [lastId, now] = await Promise.all([lastNotificationId(db), databaseNow(db)]);
+    return new ChangeFeed(db, lastId, now.getTime());
+  }
+
+  async poll(userIds: readonly number[]): Promise<Changes> {
+    return { notifications: await this.newNotifications(userIds), posts: await this.changedPosts(userIds) };
+  }
+
+  private async newNotifications(userIds: readonly number[]): Promise<NotificationRow[]> {
+    const floor = this.notificationFloors[0]!;
+    const rows = await listNotificationsAfter(this.db, userIds, floor);
+    const fresh = rows.filter((row) => !this.sentNotifications.has(row.id));
+    for (const row of fresh) this.sentNotifications.add(row.id);
+    const highest = Math.max(this.notificationFloors.at(-1)!, ...rows.map((row) => row.id));
+    this.notificationFloors.push(highest);
+    if (this.notificationFloors.length > LOOK_BACK_POLLS) this.notificationFloors.shift();
+    const kept = this.notificationFloors[0]!;
+    for (const id of this.sentNotifications) if (id <= kept) this.sentNotifications.delete(id);
+    return fresh;
+  }
+
+  private async changedPosts(userIds: readonly number[]): Promise<PostWithTitle[]> {
+    const since = Math.max(this.startedAt, this.newestPostChange - LOOK_BACK_MS);
+    const rows = await listPostsChangedSince(this.db, userIds, new Date(since));
+    const fresh = rows.filter((row) => (this.sentPosts.get(row.id) ?? -Infinity) < row.updated_at.getTime());
+    for (const row of fresh) this.sentPosts.set(row.id, row.updated_at.getTime());
+    for (const row of rows) this.newestPostChange = Math.max(this.newestPostChange, row.updated_at.getTime());
+    const kept = this.newestPostChange - LOOK_BACK_MS;
+    for (const [id, at] of this.sentPosts) if (at <= kept) this.sentPosts.delete(id);
+    return fresh;
+  }
+}

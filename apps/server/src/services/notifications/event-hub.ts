@@ -1,0 +1,159 @@
+import type { NotificationEvent, PostEvent } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import { countUnread } from '../../repositories/notifications.repository';
+import { findUserSession } from '../../repositories/user-sessions.repository';
+import { toPostJson } from '../posts/post-json';
+import { ChangeFeed, type Changes } from './change-feed';
+import { toNotificationJson } from './notification-json';
+
+/** Where one open stream's events go (the route writes them as Server-Sent Events). */
+export interface EventSink {
+  send(event: 'notification', data: NotificationEvent): void;
+  send(event: 'post', data: PostEvent): void;
+  /** A comment line: keeps proxies and the client's idle timers from closing a quiet stream. */
+  comment(text: string): void;
+  end(): void;
+}
+
+export interface EventHubOptions {
+  pollMs: number;
+  heartbeatMs: number;
+}
+
+const DEFAULTS: EventHubOptions = { pollMs: 1_000, heartbeatMs: 25_000 };
+
+/** Enough for a person with several tabs and devices; past it the oldest stream of theirs is ended. */
+export const MAX_STREAMS_PER_USER = 10;
+
+interface Listener {
+  userId: number;
+  sessionId: number;
+  sink: EventSink;
+}
+
+/**
+ * The live event streams of one server process. One poll loop runs while at least one stream is open: every
+ * `pollMs` it reads the new notifications and changed posts of the users listening (ChangeFeed) and hands
+ * each to that user's streams. Reading the database, rather than hearing of changes in memory, is what
+ * makes a change made by a worker process reach the streams of every API process.
+ */
+export class EventHub {
+  private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly options: EventHubOptions;
+  private running: Promise<void> | undefined;
+  /** Resolves the wait between two polls early (closing). */
+  private wake: (() => void) | undefined;
+  private closed = false;
+  /** Resolves once the running loop's feed has started (or failed to: the stream opens all the same). */
+  private ready: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: AppContext,
+    options: Partial<EventHubOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+
+  /** Adds a stream; resolves once the feed is reading, so any change made after it reaches the stream. */
+  async subscribe(user: { id: number; sessionId: number }, sink: EventSink): Promise<() => void> {
+    if (this.closed) {
+      sink.end();
+      return () => {};
+    }
+    const listener: Listener = { userId: user.id, sessionId: user.sessionId, sink };
+    const own = this.listeners.get(user.id) ?? new Set<Listener>();
+    this.listeners.set(user.id, own);
+    own.add(listener);
+    if (own.size > MAX_STREAMS_PER_USER) this.drop(own.values().next().value!);
+    this.running ??= this.run();
+    await this.ready;
+    return () => this.remove(listener);
+  }
+
+  /** Ends every stream and stops the loop (server shutdown): an open stream must not hold the shutdown. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const own of this.listeners.values()) for (const listener of own) listener.sink.end();
+    this.listeners.clear();
+    this.wake?.();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    let markReady!: () => void;
+    this.ready = new Promise((resolve) => (markReady = resolve));
+    let feed: ChangeFeed | undefined;
+    let lastHeartbeat = Date.now();
+    try {
+      while (!this.closed && this.listeners.size > 0) {
+        try {
+          feed ??= await ChangeFeed.start(this.ctx.db);
+          markReady();
+          await this.deliver(await feed.poll([...this.listeners.keys()]));
+          if (Date.now() - lastHeartbeat >= this.options.heartbeatMs) {
+            lastHeartbeat = Date.now();
+            await this.heartbeat();
+          }
+        } catch (err) {
+          if (!this.closed) this.ctx.log.error({ err }, 'live events: reading changes failed; trying again');
+        }
+        markReady();
+        await this.pause();
+      }
+    } finally {
+      markReady();
+      // Synchronously with the check above: a stream that subscribes from now on starts a new loop.
+      this.running = undefined;
+    }
+  }
+
+  private pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async deliver({ notifications, posts }: Changes): Promise<void> {
+    if (notifications.length > 0) {
+      const unread = await countUnread(this.ctx.db, [...new Set(notifications.map((n) => n.user_id))]);
+      for (const row of notifications) {
+        const event = { notification: toNotificationJson(row), unread: unread.get(row.user_id) ?? 0 };
+        for (const listener of this.listeners.get(row.user_id) ?? []) listener.sink.send('notification', event);
+      }
+    }
+    for (const row of posts) {
+      const own = this.listeners.get(row.user_id);
+      if (!own?.size) continue;
+      const event = { post: toPostJson(row) };
+      for (const listener of own) listener.sink.send('post', event);
+    }
+  }
+
+  /** A comment on every stream, and the end of those whose session has ended (signed out elsewhere). */
+  private async heartbeat(): Promise<void> {
+    const now = new Date();
+    for (const own of [...this.listeners.values()]) {
+      for (const listener of [...own]) {
+        const session = await findUserSession(this.ctx.db, listener.userId, listener.sessionId);
+        const live = session && !session.revoked_at && new Date(session.expires_at) > now;
+        if (live) listener.sink.comment('heartbeat');
+        else this.drop(listener);
+      }
+    }
+  }
+
+  private drop(listener: Listener) {
+    this.remove(listener);
+    listener.sink.end();
+  }
+
+  private remove(listener: Listener) {
+    const own = this.listeners.get(listener.userId);
+    if (!own?.delete(listener)) return;
+    if (own.size === 0) this.listeners.delete(listener.userId);
+  }
+}
