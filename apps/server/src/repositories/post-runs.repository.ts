@@ -55,8 +55,9 @@ export interface ClaimInput {
  * otherwise the compare-and-set on the post's status and due time. `gone` when it is no longer due (cancelled,
  * rescheduled, finished, or taken by another run).
  *
- * `attempts` grows when a scheduled post starts. A person's retry counts its own attempt as it requeues the
- * post; a run going on after its own wait, or taking over from a run that died, is the same attempt.
+ * `attempts` grows when a scheduled post starts; a person's retry counts its own as it requeues the post
+ * (posts.repository.ts). A run going on after its own wait, or taking over from a run that died, continues
+ * the same attempt.
  */
 export async function claimPost(db: DB, c: ClaimInput): Promise<ClaimResult> {
   return db.transaction().execute(async (trx) => {

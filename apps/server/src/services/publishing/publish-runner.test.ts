@@ -82,6 +82,42 @@ describe('the publish runner', () => {
     for (const caption of captions) expect(await publishedWith(server, caption)).toHaveLength(1);
   });
 
+  it('either cancels or publishes a post cancelled or moved right at its time, never both', async () => {
+    // Each post on an account of its own, so that none waits for another's turn.
+    const posts = [];
+    for (let i = 0; i < 4; i++) {
+      const who = await publisher(server);
+      posts.push({ who, videoId: await uploadedVideo(server, who), caption: uniqueCaption(`Race ${i}`) });
+    }
+    const at = new Date(Date.now() + 2_000);
+    const created = await Promise.all(posts.map((p) => postToX(p.who, p.videoId, p.caption, at)));
+
+    await waitUntil(() => Date.now() >= at.getTime(), 'the posts to fall due', 5_000);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const answers = await Promise.all(
+      posts.map((p, i) =>
+        i % 2 === 0
+          ? p.who.as.delete(`/api/posts/${created[i]!.id}`)
+          : p.who.as.patch(`/api/posts/${created[i]!.id}`, { scheduledAt: later }),
+      ),
+    );
+    const outcomes = [];
+    for (const [i, answer] of answers.entries()) {
+      expect([200, 409]).toContain(answer.status);
+      const changed = answer.status === 200;
+      const post = changed
+        ? await getPost(posts[i]!.who, created[i]!.id)
+        : await settled(posts[i]!.who, created[i]!.id);
+      outcomes.push({ i, changed, status: post.status });
+      if (changed) expect(post.status).toBe(i % 2 === 0 ? 'cancelled' : 'scheduled');
+      else expect(post.status).toBe('published');
+    }
+    for (const { i, changed } of outcomes) {
+      expect(await publishedWith(server, posts[i]!.caption), `post ${i}`).toHaveLength(changed ? 0 : 1);
+    }
+    console.info(`[publish-runner] race at the due time: ${JSON.stringify(outcomes.map((o) => o.status))}`);
+  });
+
   it('takes over a post whose run died after its create landed, without creating it again', async () => {
     const who = await publisher(server);
     const videoId = await uploadedVideo(server, who);

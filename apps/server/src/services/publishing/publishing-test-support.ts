@@ -91,3 +91,9 @@ export async function setPostRow(
   );
   await server.ctx.db.updateTable('posts').set(values).where('id', '=', postId).execute();
 }
+
+/** The faults the emulator has not used up yet. */
+export async function faultsLeft(emulator: { url: string }) {
+  const res = await fetch(`${emulator.url}/_control/faults`);
+  return ((await res.json()) as { items: { platform: string; kind: string; step?: string }[] }).items;
+}
