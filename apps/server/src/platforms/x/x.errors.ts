@@ -22,8 +22,9 @@ export function classifyX(platform: string, res: PlatformResponse, step: string)
   const body = (res.body ?? {}) as Problem & { error?: unknown; error_description?: string; errors?: Problem[] };
   if (typeof body.error === 'string') return oauthFailure(platform, res, step, body.error, body.error_description);
   const problem: Problem = body.title || body.detail ? body : (body.errors?.[0] ?? {});
-  const platformCode =
-    problem.type?.split('/').pop() || (problem.code !== undefined ? String(problem.code) : problem.title);
+  // `about:blank` is Problem JSON's "no particular type" (RFC 9457): the title is then the code.
+  const type = problem.type && problem.type !== 'about:blank' ? problem.type.split('/').pop() : undefined;
+  const platformCode = type || (problem.code !== undefined ? String(problem.code) : problem.title);
   const platformMessage = problem.detail || problem.message || problem.title || res.text.slice(0, 300) || undefined;
   const details = { step, httpStatus: res.status, platformCode, platformMessage };
   const message = `${platform} ${step}: ${platformMessage ?? `HTTP ${res.status}`}`;
