@@ -1,22 +1,46 @@
 import type { AppContext } from '../../context';
 
+interface PlatformUse {
+  taken: number;
+  /** Posts that found no slot, in order: the next slot that frees goes to the first. */
+  waiting: Set<number>;
+}
+
 /** Posts of each platform this process is publishing now, per running server (tests run several in one process). */
-const inUse = new WeakMap<object, Map<string, number>>();
+const inUse = new WeakMap<object, Map<string, PlatformUse>>();
+
+function useOf(ctx: AppContext, platform: string): PlatformUse {
+  let platforms = inUse.get(ctx.jobs);
+  if (!platforms) inUse.set(ctx.jobs, (platforms = new Map()));
+  let use = platforms.get(platform);
+  if (!use) platforms.set(platform, (use = { taken: 0, waiting: new Set() }));
+  return use;
+}
 
 /**
  * A slot for one more post of `platform` in this process, or undefined when the configured number
- * (PUBLISH_PLATFORM_CONCURRENCY) are taken. Give it back with the returned function, exactly once.
+ * (PUBLISH_PLATFORM_CONCURRENCY) are taken: the post is then remembered as waiting. Giving the slot back
+ * (exactly once) returns the post that has waited longest, to be queued at once.
  */
-export function takePlatformSlot(ctx: AppContext, platform: string): (() => void) | undefined {
-  let counts = inUse.get(ctx.jobs);
-  if (!counts) inUse.set(ctx.jobs, (counts = new Map()));
-  const taken = counts.get(platform) ?? 0;
-  if (taken >= ctx.config.publishing.perPlatform) return undefined;
-  counts.set(platform, taken + 1);
+export function takePlatformSlot(
+  ctx: AppContext,
+  platform: string,
+  postId: number,
+): (() => number | undefined) | undefined {
+  const use = useOf(ctx, platform);
+  if (use.taken >= ctx.config.publishing.perPlatform) {
+    use.waiting.add(postId);
+    return undefined;
+  }
+  use.taken += 1;
+  use.waiting.delete(postId);
   let given = false;
   return () => {
-    if (given) return;
+    if (given) return undefined;
     given = true;
-    counts.set(platform, (counts.get(platform) ?? 1) - 1);
+    use.taken -= 1;
+    const [next] = use.waiting;
+    if (next !== undefined) use.waiting.delete(next);
+    return next;
   };
 }

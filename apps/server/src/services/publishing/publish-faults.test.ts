@@ -16,8 +16,11 @@ import {
   type Publisher,
 } from './publishing-test-support';
 
-/** A step that does not answer within a second is given up; retries back off from a tenth of a second. */
-const ENV = { PUBLISH_STEP_TIMEOUT_SECONDS: '1', PUBLISH_RETRY_BASE_MS: '100' };
+/**
+ * A step that does not answer within a second is given up; retries back off from a tenth of a second; one
+ * post per platform at a time.
+ */
+const ENV = { PUBLISH_STEP_TIMEOUT_SECONDS: '1', PUBLISH_RETRY_BASE_MS: '100', PUBLISH_PLATFORM_CONCURRENCY: '1' };
 
 describe('the publish runner meeting platform faults', () => {
   let server: TestServer;
@@ -127,5 +130,21 @@ describe('the publish runner meeting platform faults', () => {
     const retried = await settled(who, created.id);
     expect(retried).toMatchObject({ status: 'published', attempts: 2, error: null });
     expect(await publishedWith(server, caption)).toHaveLength(1);
+  });
+
+  it('publishes one post of a platform at a time when the platform limit is one, across accounts', async () => {
+    await control.clearFaults(emulator);
+    const posts: { who: Publisher; videoId: number; caption: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const other = await publisher(server);
+      posts.push({ who: other, videoId: await uploadedVideo(server, other), caption: uniqueCaption(`Platform ${i}`) });
+    }
+    const created = await Promise.all(posts.map((p) => postToX(p.who, p.videoId, p.caption)));
+    const done = await Promise.all(created.map((c, i) => settled(posts[i]!.who, c.id)));
+    expect(done.map((p) => p.status)).toEqual(['published', 'published']);
+    const [a, b] = done
+      .map((p) => ({ from: Date.parse(p.startedAt!), to: Date.parse(p.publishedAt!) }))
+      .sort((x, y) => x.from - y.from);
+    expect(b!.from).toBeGreaterThanOrEqual(a!.to);
   });
 });

@@ -18,7 +18,7 @@ export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'pl
 export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ outcome: PublishJobOutcome }> {
   const due = await findDuePost(ctx.db, postId);
   if (!due) return { outcome: 'not-due' };
-  const giveBack = takePlatformSlot(ctx, due.platform);
+  const giveBack = takePlatformSlot(ctx, due.platform, postId);
   if (!giveBack) {
     await enqueuePublish(ctx, postId, busyRetryAt(postId));
     return { outcome: 'platform-busy' };
@@ -41,17 +41,21 @@ export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ 
     claimed = true;
     return { outcome: await runClaimedPost(ctx, claim.row, runId) };
   } finally {
-    giveBack();
-    if (claimed && due.connectionId !== null) await handOn(ctx, due.connectionId);
+    const nextOfPlatform = giveBack();
+    await handOn(ctx, nextOfPlatform, claimed ? due.connectionId : null);
   }
 }
 
-/** The connection is free again: its post that has waited longest goes now rather than at its next look. */
-async function handOn(ctx: AppContext, connectionId: number): Promise<void> {
+/**
+ * The platform slot, and the connection if the run held it, are free again: the post that has waited longest
+ * for each goes now rather than at its next look.
+ */
+async function handOn(ctx: AppContext, nextOfPlatform: number | undefined, connectionId: number | null) {
   try {
-    const next = await nextDuePostOfConnection(ctx.db, connectionId);
-    if (next !== undefined) await enqueuePublish(ctx, next, new Date());
+    if (nextOfPlatform !== undefined) await enqueuePublish(ctx, nextOfPlatform, new Date());
+    const next = connectionId === null ? undefined : await nextDuePostOfConnection(ctx.db, connectionId);
+    if (next !== undefined && next !== nextOfPlatform) await enqueuePublish(ctx, next, new Date());
   } catch (err) {
-    ctx.log.warn({ err, connectionId }, 'could not hand the connection on; its posts are looked at again shortly');
+    ctx.log.warn({ err, connectionId }, 'could not hand a free slot on; the waiting posts look again shortly');
   }
 }

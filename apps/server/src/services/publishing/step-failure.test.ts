@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { notFound } from '../../http/errors';
+import { PlatformError } from '../../platforms/platform-error';
+import { backoffMs, busyRetryAt, MAX_STEP_TRIES, RETRY_CAP_MS } from './publish-backoff';
+import { decideAfterFailure, outcomeUnknown } from './step-failure';
+import { StepTimeoutError } from './step-timeout';
+
+const state = { platform: 'x', tries: 0, refreshed: false, retryBaseMs: 2_000 };
+const fault = (kind: ConstructorParameters<typeof PlatformError>[1], details = {}) =>
+  new PlatformError('x', kind, `x: ${kind}`, details);
+
+describe('what the runner does after a failed step', () => {
+  it('backs off from a passing fault with full jitter, doubling up to ten minutes', () => {
+    expect(backoffMs(1, 2_000, () => 1)).toBe(2_000);
+    expect(backoffMs(3, 2_000, () => 1)).toBe(8_000);
+    expect(backoffMs(20, 2_000, () => 1)).toBe(RETRY_CAP_MS);
+    expect(backoffMs(3, 2_000, () => 0)).toBe(0);
+    expect(decideAfterFailure(fault('retryable'), state)).toMatchObject({ kind: 'retry', tries: 1 });
+  });
+
+  it('gives up after the last try with the last fault’s words', () => {
+    const decision = decideAfterFailure(fault('retryable', { platformMessage: 'Over capacity' }), {
+      ...state,
+      tries: MAX_STEP_TRIES - 1,
+    });
+    expect(decision).toMatchObject({
+      kind: 'fail',
+      error: { code: 'retryable', message: expect.stringContaining('Over capacity'), platformMessage: 'Over capacity' },
+    });
+  });
+
+  it('waits for the reset of a rate limit, renews a token once, and fails a refusal or a lost grant at once', () => {
+    const retryAt = new Date(Date.now() + 60_000);
+    expect(decideAfterFailure(fault('rate_limited', { retryAt }), state)).toEqual({
+      kind: 'rate_limited',
+      until: retryAt,
+    });
+    expect(decideAfterFailure(fault('auth_expired'), state)).toEqual({ kind: 'refresh' });
+    expect(decideAfterFailure(fault('auth_expired'), { ...state, refreshed: true })).toMatchObject({
+      kind: 'fail',
+      error: { code: 'auth_expired' },
+    });
+    expect(
+      decideAfterFailure(fault('rejected', { platformCode: '187', platformMessage: 'Status is a duplicate.' }), state),
+    ).toMatchObject({
+      kind: 'fail',
+      error: { code: 'rejected', platformCode: '187', platformMessage: 'Status is a duplicate.' },
+    });
+    expect(decideAfterFailure(fault('disconnected'), state)).toMatchObject({
+      kind: 'fail',
+      error: { code: 'disconnected', message: expect.stringMatching(/reconnect/) },
+    });
+    expect(decideAfterFailure(notFound('Connection'), state)).toMatchObject({
+      kind: 'fail',
+      error: { code: 'disconnected' },
+    });
+  });
+
+  it('retries what is not a platform’s answer, and knows which failures may have reached the platform', () => {
+    expect(decideAfterFailure(new Error('EMFILE'), state)).toMatchObject({ kind: 'retry' });
+    expect(outcomeUnknown(new StepTimeoutError('create', 1_000))).toBe(true);
+    expect(outcomeUnknown(fault('retryable', { outcomeUnknown: true }))).toBe(true);
+    expect(outcomeUnknown(fault('retryable'))).toBe(false);
+  });
+
+  it('spreads posts waiting for a busy account over a grid that copies of one post’s job agree on', () => {
+    const now = Date.parse('2030-01-01T00:00:00.000Z');
+    expect(busyRetryAt(7, now)).toEqual(busyRetryAt(7, now + 1_000));
+    expect(busyRetryAt(7, now).getTime()).toBeGreaterThanOrEqual(now + 2_000);
+    expect(busyRetryAt(7, now).getTime()).not.toBe(busyRetryAt(8, now).getTime());
+  });
+});
