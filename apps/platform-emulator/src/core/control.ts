@@ -53,6 +53,8 @@ export function registerControl(router: Router, ctx: EmulatorContext, onReset: (
     return json(201, { fault: ctx.faults.add(body.data) });
   });
 
+  router.add('GET', '', '/_control/held', () => json(200, { items: ctx.faults.heldRequests() }));
+
   router.add('GET', '', '/_control/steps', () => json(200, { items: ctx.faults.reachedSteps() }));
 
   router.add('DELETE', '', '/_control/faults', () => {

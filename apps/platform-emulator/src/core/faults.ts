@@ -48,9 +48,17 @@ export interface Fault {
   delayMs?: number;
 }
 
+export interface HeldRequest {
+  platform: string;
+  step: string;
+  kind: FaultKind;
+  since: string;
+}
+
 /** Faults injected through the control API, consumed by the requests they match. Persisted with the state. */
 export class Faults {
-  private readonly held = new Set<() => void>();
+  /** Requests held by `hang` / `hang_after`, each with what lets it go. */
+  private readonly held = new Map<() => void, HeldRequest>();
   /** Requests that reached each `platform` + `step` since start or the last reset (not persisted). */
   private readonly reached = new Map<string, { platform: string; step: string; requests: number }>();
 
@@ -110,25 +118,30 @@ export class Faults {
   }
 
   /**
-   * Holds a request's answer: resolves when the client goes away (its socket closes), after `delayMs` when
-   * given, or when the emulator closes (`releaseAll`), whichever comes first.
+   * Holds a request's answer: resolves when the client goes away (its socket closes), after the fault's
+   * `delayMs` when it has one, or when the emulator closes (`releaseAll`), whichever comes first.
    */
-  hold(socket: Socket, delayMs?: number): Promise<void> {
+  hold(socket: Socket, fault: Fault, step: string): Promise<void> {
     return new Promise<void>((resolve) => {
       const done = () => {
         this.held.delete(done);
         socket.off('close', done);
         resolve();
       };
-      this.held.add(done);
-      if (delayMs !== undefined) setTimeout(done, delayMs).unref();
+      this.held.set(done, { platform: fault.platform, step, kind: fault.kind, since: new Date().toISOString() });
+      if (fault.delayMs !== undefined) setTimeout(done, fault.delayMs).unref();
       if (socket.destroyed) done();
       else socket.once('close', done);
     });
   }
 
+  /** The requests held now: a `hang` from its arrival, a `hang_after` once it took effect. */
+  heldRequests(): HeldRequest[] {
+    return [...this.held.values()];
+  }
+
   /** Lets every held request go (the emulator is closing). */
   releaseAll() {
-    for (const done of [...this.held]) done();
+    for (const done of [...this.held.keys()]) done();
   }
 }

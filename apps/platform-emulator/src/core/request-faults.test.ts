@@ -53,6 +53,7 @@ const create = (text: string, signal?: AbortSignal) =>
     signal,
   });
 const listed = async () => ((await (await fetch(`${emu!.url}/notes.test/items`)).json()) as { items: string[] }).items;
+const held = async () => ((await (await fetch(`${emu!.url}/_control/held`)).json()) as { items: object[] }).items;
 const faults = async () => ((await (await fetch(`${emu!.url}/_control/faults`)).json()) as { items: object[] }).items;
 
 describe('hang_after: the request takes effect, then no answer', () => {
@@ -65,13 +66,16 @@ describe('hang_after: the request takes effect, then no answer', () => {
       (res) => res.status,
       () => 'no answer',
     );
-    // The fault is used up the moment the request arrives, and the item exists while the client waits.
-    await waitFor(async () => (await faults()).length === 0);
-    await waitFor(async () => (await listed()).includes('first'));
+    // The fault is used up the moment the request arrives; once the item exists, the request is held.
+    await waitFor(async () => (await held()).length === 1);
+    expect(await held()).toEqual([expect.objectContaining({ platform: 'tiktok', step: 'create', kind: 'hang_after' })]);
+    expect(await faults()).toEqual([]);
+    expect(await listed()).toEqual(['first']);
     expect(fs.readFileSync(path.join(dataDir, 'state.json'), 'utf8')).toContain('"first"');
     expect(await Promise.race([answered, sleep(300).then(() => 'still waiting')])).toBe('still waiting');
     controller.abort();
     expect(await answered).toBe('no answer');
+    await waitFor(async () => (await held()).length === 0);
 
     // A restart (or a SIGKILL of the emulator) keeps it: it was written before the client was kept waiting.
     await emu!.close();
@@ -106,7 +110,8 @@ describe('hang: no effect and no answer', () => {
     await armFault(emu!.url, 'tiktok', { kind: 'hang', step: 'create' });
     const controller = new AbortController();
     const answered = create('never', controller.signal).catch(() => 'no answer');
-    await waitFor(async () => (await faults()).length === 0);
+    await waitFor(async () => (await held()).length === 1);
+    expect(await held()).toEqual([expect.objectContaining({ platform: 'tiktok', step: 'create', kind: 'hang' })]);
     expect(await listed()).toEqual([]);
     controller.abort();
     expect(await answered).toBe('no answer');
