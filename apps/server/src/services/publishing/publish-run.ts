@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { PostRow } from '../../db/posts.schema';
 import type { VideoRow } from '../../db/schema';
 import type { PublishedPost, PublishJournal } from '../../platforms/platform-adapter';
-import { escalateUnrecognized, isPlatformError, type PlatformError } from '../../platforms/platform-error';
+import { escalateUnrecognized, isPlatformError, PlatformError } from '../../platforms/platform-error';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { refreshConnection } from '../connections/connection-refresh.service';
 import { getPublishingAccount } from '../connections/publishing-account.service';
@@ -206,10 +206,20 @@ class PostRun {
     switch (decision.kind) {
       case 'fail':
         return this.fail(decision.error);
-      case 'refresh':
-        this.refreshed = true;
-        await refreshConnection(this.ctx, connectionId);
+      case 'refresh': {
+        const outcome = await refreshConnection(this.ctx, connectionId);
+        // A renewal that met a passing fault of its own is not the one renewal: back off and try again.
+        if (outcome !== 'failed') this.refreshed = true;
+        else {
+          const passing = new PlatformError(
+            this.row.platform,
+            'retryable',
+            'the access token could not be renewed yet',
+          );
+          return this.afterFailure(passing, 'account', step, connectionId);
+        }
         return undefined;
+      }
       case 'retry':
         this.stepTries = decision.tries;
         return this.waitOrLetGo(decision.waitMs, 'waiting');

@@ -1,13 +1,24 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sandboxEmulator } from '../../../test/connections';
+import { control } from '../../../test/emulator';
 import { api } from '../../../test/factories';
+import { waitUntil } from '../../../test/jobs';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { openDatabase } from '../../db/database';
-import { postToX, publishedWith, publisher, settled, uniqueCaption, uploadedVideo } from './publishing-test-support';
+import {
+  postRow,
+  postToX,
+  publishedWith,
+  publisher,
+  settled,
+  uniqueCaption,
+  uploadedVideo,
+} from './publishing-test-support';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
-describe('the start-up sweep', () => {
+describe('stopping and starting again', () => {
   let first: TestServer | undefined;
   let second: TestServer | undefined;
   afterEach(async () => {
@@ -70,5 +81,33 @@ describe('the start-up sweep', () => {
     // once. On PostgreSQL another process may be working on it, so it is taken over only once its lease ends.
     if (onPostgres) expect(Date.parse(taken.publishedAt!)).toBeGreaterThanOrEqual(leaseEnd.getTime());
     else expect(Date.parse(taken.publishedAt!)).toBeLessThan(leaseEnd.getTime());
+  });
+
+  it('lets go of a post it is publishing when the server stops, and the next start finishes it', async () => {
+    first = await startTestServer();
+    const who = await publisher(first);
+    const caption = uniqueCaption('Interrupted');
+    // X keeps the upload processing for as long as this fault is there: the run polls, holding the post.
+    await control.fault(sandboxEmulator(first), { platform: 'x', kind: 'slow_processing', step: 'status' });
+    const created = await postToX(who, await uploadedVideo(first, who), caption);
+    await waitUntil(async () => (await postRow(first!, created.id)).progress.step === 'status', 'processing polls');
+    const { dataDir, databaseUrl } = first;
+    await first.close();
+    first = undefined;
+
+    const { db } = await openDatabase({ url: databaseUrl, dir: path.join(dataDir, 'db') });
+    try {
+      const row = await db.selectFrom('posts').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'publishing', lease_owner: null, journal: { step: 'status' } });
+      expect(row.due_at!.getTime()).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await db.destroy();
+    }
+
+    second = await startTestServer({}, { dataDir, databaseUrl });
+    await control.clearFaults(sandboxEmulator(second));
+    const done = await settled({ ...who, as: api(second, who.token) }, created.id);
+    expect(done).toMatchObject({ status: 'published', attempts: 1 });
+    expect(await publishedWith(second, caption)).toHaveLength(1);
   });
 });
