@@ -1,5 +1,6 @@
 import { PLATFORM_KEYS, type PlatformKey, type Project, type Video } from '@fanout/contracts';
 import { buildConnection, buildProject, buildUser } from './factories';
+import { liveEventsStub } from './event-stream-stub';
 import type { StubRoutes } from './fetch-stub';
 
 /** The calls every signed-in screen makes, answered with a small workspace. */
@@ -20,6 +21,9 @@ export function workspaceRoutes({
     'GET /api/auth/me': { body: { user } },
     [`GET /api/projects?user_id=${user.id}`]: { body: projects },
     'GET /api/used-storage': { body: { used_storage: 1536, total_storage: 10 * 1024 ** 3 } },
+    'GET /api/notifications': { body: { notifications: [], unread: 0 } },
+    // The live event stream: open and quiet (tests that send events put a liveEventsStub of their own here).
+    'GET /api/events': liveEventsStub().route,
     'GET /api/platforms': {
       body: { platforms: PLATFORM_KEYS.map((platform) => ({ platform, available: true, sandbox: true })) },
     },

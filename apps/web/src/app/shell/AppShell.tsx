@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { clearSession, setUser, useAdoptBrowserTimeZone, useMe, useSession } from '@/features/auth';
 import { UploadModal } from '@/features/library';
+import { useLiveEvents } from '@/features/notifications';
 import { CreatePostDialog } from '@/features/posts';
 import { ApiError } from '@/lib/api-client';
 import { Header } from './Header';
@@ -27,6 +28,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   useSessionCheck();
   useAdoptBrowserTimeZone();
+  useLiveEvents();
   useEffect(() => setMenuOpen(false), [pathname]);
 
   return (

@@ -138,10 +138,19 @@ export function DropdownItem({ onSelect, children, className }: ItemProps & { on
   );
 }
 
-export function DropdownLink({ to, children, className }: ItemProps & { to: string }) {
+export function DropdownLink({ to, onSelect, children, className }: ItemProps & { to: string; onSelect?: () => void }) {
   const close = useContext(CloseContext);
   return (
-    <Link to={to} role="menuitem" tabIndex={-1} className={cn(itemClasses, className)} onClick={close}>
+    <Link
+      to={to}
+      role="menuitem"
+      tabIndex={-1}
+      className={cn(itemClasses, className)}
+      onClick={() => {
+        close();
+        onSelect?.();
+      }}
+    >
       {children}
     </Link>
   );
