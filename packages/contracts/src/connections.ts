@@ -83,3 +83,27 @@ export const PlatformAvailability = z.object({
   platforms: z.array(z.object({ platform: PlatformKey, available: z.boolean(), sandbox: z.boolean() })),
 });
 export type PlatformAvailability = z.infer<typeof PlatformAvailability>;
+
+/**
+ * What a connected account may choose when publishing, as its platform says right now (TikTok's
+ * creator_info). A platform that has no such choices gives `{}`; a field the platform leaves out is absent.
+ * `privacyLevelOptions` and `maxDurationSeconds` are account facts for `validatePost`.
+ */
+export const PublishOptions = z.object({
+  /** The privacy levels this account may choose from (the person chooses; there is no default). */
+  privacyLevelOptions: z.array(z.string()).nullable().optional(),
+  /** The longest video this account may post, in seconds. */
+  maxDurationSeconds: z.number().nullable().optional(),
+  /** Interactions the account has turned off in its own settings: they cannot be allowed on a post. */
+  commentDisabled: z.boolean().optional(),
+  duetDisabled: z.boolean().optional(),
+  stitchDisabled: z.boolean().optional(),
+  creatorUsername: z.string().nullable().optional(),
+  creatorNickname: z.string().nullable().optional(),
+});
+export type PublishOptions = z.infer<typeof PublishOptions>;
+
+export const PublishOptionsResponse = z
+  .object({ platform: PlatformKey, options: PublishOptions })
+  .meta({ id: 'PublishOptions' });
+export type PublishOptionsResponse = z.infer<typeof PublishOptionsResponse>;

@@ -4,6 +4,7 @@ import { securityActivityRoutes } from './activity/security-activity.routes';
 import { connectionsRoutes } from './connections/connections.routes';
 import { oauthCallbackRoutes } from './connections/oauth-callback.routes';
 import { platformsRoutes } from './connections/platforms.routes';
+import { publishOptionsRoutes } from './connections/publish-options.routes';
 import { authRoutes } from './auth/auth.routes';
 import { identityProviderRoutes } from './auth/identity-provider.routes';
 import { passkeyRoutes } from './auth/passkey.routes';
@@ -38,6 +39,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(connectionsRoutes(ctx), { prefix: '/api' });
   await app.register(oauthCallbackRoutes(ctx), { prefix: '/api' });
   await app.register(platformsRoutes(ctx), { prefix: '/api' });
+  await app.register(publishOptionsRoutes(ctx), { prefix: '/api' });
   await app.register(storageRoutes(ctx), { prefix: '/api' });
   await app.register(searchRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });

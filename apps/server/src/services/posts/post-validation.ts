@@ -3,7 +3,7 @@ import { validatePost } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { VideoRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { getPublishingAccount } from '../connections/publishing-account.service';
+import { askPublishOptions } from '../connections/publish-options.service';
 import { postCaption } from './post-caption';
 
 /** 400 validation_failed with every broken rule; posts.routes.ts sends the violations with it. */
@@ -46,9 +46,6 @@ export function violationsOf(video: VideoRow, draft: PostDraft, account: Account
   return validatePost(draft.platform, videoFacts(video), fields, account);
 }
 
-const stringList = (value: unknown) =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
-
 /**
  * What the platform says this account may do (TikTok's creator_info: its privacy levels and longest video),
  * read through the adapter. Best effort: when the platform cannot be asked now, the post is checked without
@@ -56,12 +53,10 @@ const stringList = (value: unknown) =>
  */
 export async function accountFactsOf(ctx: AppContext, connectionId: number): Promise<AccountFacts> {
   try {
-    const { adapter, account } = await getPublishingAccount(ctx, connectionId);
-    const options = await adapter.publishOptions(account);
-    const maxDuration = options.max_video_post_duration_sec;
+    const options = await askPublishOptions(ctx, connectionId);
     return {
-      privacyLevelOptions: stringList(options.privacy_level_options) ?? null,
-      maxDurationSeconds: typeof maxDuration === 'number' ? maxDuration : null,
+      privacyLevelOptions: options.privacyLevelOptions ?? null,
+      maxDurationSeconds: options.maxDurationSeconds ?? null,
     };
   } catch (err) {
     ctx.log.info({ err, connectionId }, 'account facts unavailable; the post is checked without them');

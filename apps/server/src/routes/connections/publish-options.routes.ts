@@ -1,0 +1,39 @@
+import { ErrorBody, IdParams, PublishOptionsResponse } from '@fanout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { currentUser, requireAuth } from '../../http/auth-guard';
+import { connectionPublishOptions } from '../../services/connections/publish-options.service';
+
+export const publishOptionsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', requireAuth(ctx));
+
+    app.get(
+      '/connections/:id/publish-options',
+      {
+        schema: {
+          tags: ['connections'],
+          security: [{ bearer: [] }],
+          summary: 'What a connected account may choose when publishing, as its platform says now',
+          description:
+            "Asks the platform each time (TikTok's creator_info): `privacyLevelOptions` are the privacy levels " +
+            'to offer (the person chooses one; there is no default), `maxDurationSeconds` the longest video the ' +
+            'account may post, `commentDisabled`/`duetDisabled`/`stitchDisabled` interactions it turned off. A ' +
+            'platform without such choices answers `options: {}`. 502 `platform_unavailable` with the ' +
+            "platform's own words when it refuses or fails (with Retry-After when rate-limited); 409 " +
+            '`needs_reconnect` when the account must be connected again; 404 for a connection that is not yours.',
+          params: IdParams,
+          response: {
+            200: PublishOptionsResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+            502: ErrorBody,
+          },
+        },
+      },
+      async (request) => connectionPublishOptions(ctx, currentUser(request).id, request.params.id),
+    );
+  };
