@@ -1,5 +1,6 @@
 import {
   buildCaption,
+  type AccountFacts,
   PLATFORM_KEYS,
   validatePost,
   type CreatePostsBody,
@@ -79,16 +80,28 @@ export function videoFacts(video: Video): VideoFacts {
   };
 }
 
-/** Every rule of every ticked platform that the post would break, as the server would report them. */
-export function draftViolations(draft: PublishDraft, video: Video): PostViolation[] {
+/**
+ * Every rule of every ticked platform that the post would break, as the server would report them. `accounts`:
+ * what each connected account may do (its privacy levels, its longest video), when its platform said.
+ */
+export function draftViolations(
+  draft: PublishDraft,
+  video: Video,
+  accounts: Partial<Record<PlatformKey, AccountFacts>> = {},
+): PostViolation[] {
   const facts = videoFacts(video);
   return selectedPlatforms(draft).flatMap((platform) =>
-    validatePost(platform, facts, {
-      title: video.title,
-      caption: shownCaption(draft, platform, video),
-      tags: video.tags,
-      options: cleanOptions(draft.targets[platform].options),
-    }),
+    validatePost(
+      platform,
+      facts,
+      {
+        title: video.title,
+        caption: shownCaption(draft, platform, video),
+        tags: video.tags,
+        options: cleanOptions(draft.targets[platform].options),
+      },
+      accounts[platform],
+    ),
   );
 }
 

@@ -18,7 +18,8 @@ export function OptionField({ control, value, messages, onChange }: OptionFieldP
   const errorsId = `${id}-errors`;
   const hintId = `${id}-hint`;
   const invalid = messages.length > 0 ? true : undefined;
-  const hint = control.kind === 'check' ? undefined : control.hint;
+  const hint = control.hint;
+  const disabled = control.kind === 'text' ? undefined : control.disabled;
   const describedIds = describedBy(hint && hintId, invalid && errorsId);
 
   if (control.kind === 'check') {
@@ -27,15 +28,22 @@ export function OptionField({ control, value, messages, onChange }: OptionFieldP
         <div className="flex items-center gap-2">
           <Checkbox
             id={id}
-            checked={value === true}
+            // An interaction the account turned off is shown as not allowed, whatever was ticked before.
+            checked={value === true && !disabled}
+            disabled={disabled}
             onChange={(event) => onChange(event.target.checked)}
             aria-invalid={invalid}
             aria-describedby={describedIds}
           />
-          <label htmlFor={id} className="text-sm text-zinc-800">
+          <label htmlFor={id} className={cn('text-sm', disabled ? 'text-zinc-500' : 'text-zinc-800')}>
             {control.label}
           </label>
         </div>
+        {hint && (
+          <p id={hintId} className="mt-1 text-xs text-zinc-500">
+            {hint}
+          </p>
+        )}
         <FieldMessages id={errorsId} messages={messages} />
       </div>
     );
@@ -51,6 +59,7 @@ export function OptionField({ control, value, messages, onChange }: OptionFieldP
           id={id}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.target.value)}
+          disabled={disabled}
           aria-invalid={invalid}
           aria-describedby={describedIds}
           className={cn(inputClasses, 'h-10')}

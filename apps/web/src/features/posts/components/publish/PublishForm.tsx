@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCreatePosts } from '../../api/create-posts';
+import { useAccountPublishOptions } from '../../api/get-publish-options';
 import { postViolations } from '../../api/violations';
 import { platformName } from '../../platform-names';
 import {
@@ -18,8 +19,9 @@ import {
   type TargetDraft,
 } from '../../publish-draft';
 import { formatInZone } from '../../zoned-time';
+import { asksAccount } from './option-controls';
 import { TargetCard } from './TargetCard';
-import { checkWhen, timeProblem } from './when-check';
+import { checkWhen, repeatedReadings, timeProblem } from './when-check';
 import { WhenFields } from './WhenFields';
 
 interface PublishFormProps {
@@ -45,16 +47,20 @@ export function PublishForm({ video, connections, zone }: PublishFormProps) {
   const queryClient = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
 
-  const violations = mergeViolations(draftViolations(draft, video), serverViolations);
+  // What each ticked account may choose (TikTok's creator_info), asked once it is ticked.
+  const accounts = useAccountPublishOptions(
+    connections.filter(
+      (c) => draft.targets[c.platform].selected && c.status !== 'needs_reconnect' && asksAccount(c.platform),
+    ),
+  );
+  const accountFacts = Object.fromEntries(
+    Object.entries(accounts).map(([platform, account]) => [platform, account.options ?? {}]),
+  );
+  const violations = mergeViolations(draftViolations(draft, video, accountFacts), serverViolations);
   const check = checkWhen(draft.local, zone, draft.disambiguation);
-  const readings = check?.kind === 'ambiguous' ? check.candidates : draft.disambiguation ? ambiguousReadings() : null;
+  const readings = repeatedReadings(draft.local, zone);
   // A time the clocks skip is refused as soon as it is entered, not only when sending.
   const shownTimeError = timeError ?? (check?.kind === 'nonexistent' ? timeProblem(check, draft.local, zone) : null);
-
-  function ambiguousReadings() {
-    const again = checkWhen(draft.local, zone, undefined);
-    return again?.kind === 'ambiguous' ? again.candidates : null;
-  }
 
   function changeTarget(platform: PlatformKey, change: (target: TargetDraft) => TargetDraft) {
     setDraft((d) => ({ ...d, targets: { ...d.targets, [platform]: change(d.targets[platform]) } }));
@@ -148,6 +154,7 @@ export function PublishForm({ video, connections, zone }: PublishFormProps) {
               connection={connection}
               target={draft.targets[connection.platform]}
               caption={shownCaption(draft, connection.platform, video)}
+              account={accounts[connection.platform]}
               violations={violations}
               onChange={(change) => changeTarget(connection.platform, change)}
             />

@@ -1,37 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PlatformKey, Post } from '@fanout/contracts';
-import { workspaceRoutes } from '@/test/api-fixtures';
-import { buildVideo, signIn } from '@/test/factories';
-import { stubFetch, type StubRequest, type StubRoutes } from '@/test/fetch-stub';
+import type { PlatformKey } from '@fanout/contracts';
+import { stubFetch, type StubRequest } from '@/test/fetch-stub';
 import { buildPost } from '@/test/post-factories';
 import { renderApp } from '@/test/render-app';
-
-const video = buildVideo({
-  id: 31,
-  title: 'Street food tour',
-  description: 'Night market in Taipei.',
-  tags: ['food', 'travel'],
-  durationSeconds: 42,
-  width: 1280,
-  height: 720,
-});
-
-function routesWith(platforms: PlatformKey[], posts: Post[] = []): StubRoutes {
-  const routes = workspaceRoutes({ platforms });
-  routes['GET /api/videos/31'] = { body: { video } };
-  routes['GET /api/videos/31/posts'] = { body: { posts } };
-  return routes;
-}
-
-async function openPanel(platforms: PlatformKey[], posts: Post[] = [], extra: StubRoutes = {}) {
-  signIn();
-  const stub = stubFetch({ ...routesWith(platforms, posts), ...extra });
-  renderApp('/video/31');
-  const form = await screen.findByRole('form', { name: 'Publish Street food tour' });
-  return { ...stub, form: within(form) };
-}
+import { signIn } from '@/test/factories';
+import { openPanel, routesWith } from './panel-test-support';
 
 const created = (platforms: PlatformKey[]) => ({
   status: 201,

@@ -5,8 +5,10 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { cn } from '@/components/ui/cn';
 import { PlatformIcon } from '@/components/ui/PlatformIcon';
 import { platformName } from '../../platform-names';
+import type { AccountOptionsState } from '../../api/get-publish-options';
 import type { TargetDraft } from '../../publish-draft';
 import { violationsOf } from '../../publish-draft';
+import { controlForAccount } from './account-controls';
 import { CaptionField } from './CaptionField';
 import { OptionField } from './OptionField';
 import { hasControl, OPTION_CONTROLS } from './option-controls';
@@ -15,6 +17,8 @@ interface TargetCardProps {
   connection: Connection;
   target: TargetDraft;
   caption: string;
+  /** What the account may choose, for a platform whose controls depend on it (see asksAccount). */
+  account?: AccountOptionsState;
   violations: readonly PostViolation[];
   onChange(change: (target: TargetDraft) => TargetDraft): void;
 }
@@ -23,7 +27,7 @@ const messagesOf = (violations: readonly PostViolation[], platform: PlatformKey,
   violationsOf(violations, platform, field).map((v) => v.message);
 
 /** One connected account: tick it to post there, then its text and options, each with its rules' messages. */
-export function TargetCard({ connection, target, caption, violations, onChange }: TargetCardProps) {
+export function TargetCard({ connection, target, caption, account, violations, onChange }: TargetCardProps) {
   const id = useId();
   const { platform } = connection;
   const name = platformName(platform);
@@ -68,11 +72,12 @@ export function TargetCard({ connection, target, caption, violations, onChange }
             onChange={(text) => onChange((t) => ({ ...t, caption: text }))}
             onReset={() => onChange((t) => ({ ...t, caption: null }))}
           />
+          {account && account.error !== null && <AccountOptionsFailure name={name} account={account} />}
           <div className="grid gap-4 sm:grid-cols-2">
             {OPTION_CONTROLS[platform].map((control) => (
               <OptionField
                 key={control.name}
-                control={control}
+                control={controlForAccount(control, target.options[control.name], account, name)}
                 value={target.options[control.name]}
                 messages={messagesOf(violations, platform, `options.${control.name}`)}
                 onChange={(value) => onChange((t) => ({ ...t, options: { ...t.options, [control.name]: value } }))}
@@ -92,5 +97,25 @@ export function TargetCard({ connection, target, caption, violations, onChange }
         </div>
       )}
     </li>
+  );
+}
+
+/** The account's own choices could not be loaded: every choice is offered, and the platform checks the one made. */
+function AccountOptionsFailure({ name, account }: { name: string; account: AccountOptionsState }) {
+  const reason = account.error || `${name} did not say what this account may choose`;
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+      <p>
+        {/[.!?]$/.test(reason) ? reason : `${reason}.`} Every choice is offered instead; {name} checks yours when the
+        post is sent.
+      </p>
+      <button
+        type="button"
+        onClick={account.retry}
+        className="mt-1 font-medium text-amber-900 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        Ask {name} again
+      </button>
+    </div>
   );
 }

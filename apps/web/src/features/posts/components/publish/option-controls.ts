@@ -4,6 +4,7 @@ import {
   X_REPLY_SETTINGS,
   YOUTUBE_PRIVACY,
   type PlatformKey,
+  type PublishOptions,
 } from '@fanout/contracts';
 
 export interface Choice {
@@ -11,10 +12,28 @@ export interface Choice {
   label: string;
 }
 
-/** One form control per platform option, named so that each is unique in the whole form. */
+/** The account's list of the values it may choose (GET /api/connections/:id/publish-options). */
+type AccountList = 'privacyLevelOptions';
+/** The account's own switch that turns an interaction off for all its posts. */
+type AccountSwitch = keyof Pick<PublishOptions, 'commentDisabled' | 'duetDisabled' | 'stitchDisabled'>;
+
+/**
+ * One form control per platform option, named so that each is unique in the whole form. `accountChoices`:
+ * only the values the connected account offers are choices; `accountOff`: the account may have turned the
+ * option off. `disabled` is set for one account at a time (account-controls.ts), never in the table.
+ */
 export type OptionControl =
-  | { kind: 'select'; name: string; label: string; choices: readonly Choice[]; placeholder?: string; hint?: string }
-  | { kind: 'check'; name: string; label: string }
+  | {
+      kind: 'select';
+      name: string;
+      label: string;
+      choices: readonly Choice[];
+      placeholder?: string;
+      hint?: string;
+      accountChoices?: AccountList;
+      disabled?: boolean;
+    }
+  | { kind: 'check'; name: string; label: string; accountOff?: AccountSwitch; hint?: string; disabled?: boolean }
   | { kind: 'text'; name: string; label: string; prefix?: string; hint?: string; required?: boolean };
 
 const YOUTUBE_PRIVACY_LABELS: Record<(typeof YOUTUBE_PRIVACY)[number], string> = {
@@ -58,10 +77,11 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
       placeholder: 'Choose who can watch',
       choices: TIKTOK_PRIVACY_LEVELS.map((level) => ({ value: level, label: TIKTOK_PRIVACY_LABELS[level] })),
       hint: 'TikTok asks you to choose for every post.',
+      accountChoices: 'privacyLevelOptions',
     },
-    { kind: 'check', name: 'allowComments', label: 'Allow comments' },
-    { kind: 'check', name: 'allowDuet', label: 'Allow Duet' },
-    { kind: 'check', name: 'allowStitch', label: 'Allow Stitch' },
+    { kind: 'check', name: 'allowComments', label: 'Allow comments', accountOff: 'commentDisabled' },
+    { kind: 'check', name: 'allowDuet', label: 'Allow Duet', accountOff: 'duetDisabled' },
+    { kind: 'check', name: 'allowStitch', label: 'Allow Stitch', accountOff: 'stitchDisabled' },
   ],
   youtube: [
     {
@@ -116,4 +136,12 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
 /** The option fields that have a control of their own; a violation of any other field is shown for the platform. */
 export function hasControl(platform: PlatformKey, field: string): boolean {
   return field === 'caption' || OPTION_CONTROLS[platform].some((control) => `options.${control.name}` === field);
+}
+
+/** Whether the platform's controls depend on what the connected account may choose, so it is asked first. */
+export function asksAccount(platform: PlatformKey): boolean {
+  return OPTION_CONTROLS[platform].some(
+    (control) =>
+      (control.kind === 'select' && control.accountChoices) || (control.kind === 'check' && control.accountOff),
+  );
 }

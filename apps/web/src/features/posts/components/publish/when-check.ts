@@ -19,3 +19,16 @@ export function timeProblem(check: LocalTimeCheck | null, local: string, zone: s
 export function checkWhen(local: string, zone: string, disambiguation: 'earlier' | 'later' | undefined) {
   return local ? checkLocalTime(local, zone, disambiguation) : null;
 }
+
+/** Both readings of a time the clocks show twice in `zone` (earlier first), whichever is chosen; else null. */
+export function repeatedReadings(local: string, zone: string): [string, string] | null {
+  const check = checkWhen(local, zone, undefined);
+  return check?.kind === 'ambiguous' ? check.candidates : null;
+}
+
+/** Which reading of `local` an instant is, when the clocks show that time twice; undefined otherwise. */
+export function readingOf(instant: string, local: string, zone: string): 'earlier' | 'later' | undefined {
+  const readings = repeatedReadings(local, zone);
+  if (!readings) return undefined;
+  return new Date(readings[0]).getTime() === new Date(instant).getTime() ? 'earlier' : 'later';
+}
