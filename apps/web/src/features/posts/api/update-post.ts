@@ -12,6 +12,7 @@ export function useUpdatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdatePostBody }) => updatePost(id, body),
-    onSuccess: () => refreshAfterPostChange(queryClient),
+    // A 409 means the post moved on meanwhile (it started, or was cancelled): the lists show where it stands now.
+    onSettled: () => refreshAfterPostChange(queryClient),
   });
 }

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import type { Post } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
 import { LinkIcon, RefreshIcon } from '@/components/ui/icons';
@@ -6,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCancelPost } from '../api/cancel-post';
 import { useRetryPost } from '../api/retry-post';
 import { platformName } from '../platform-names';
+import { EditPostDialog } from './edit/EditPostDialog';
 
 interface PostActionsProps {
   post: Post;
@@ -13,14 +15,19 @@ interface PostActionsProps {
   errorId?: string;
 }
 
-/** What can be done with a post now: Retry (failed or unconfirmed), Cancel post (scheduled), View post on … */
+/**
+ * What can be done with a post now: Retry (failed or unconfirmed), Edit and Cancel post (scheduled), View post
+ * on … The edit dialog stays open if the post starts meanwhile, and says so.
+ */
 export function PostActions({ post, errorId }: PostActionsProps) {
+  const [editing, setEditing] = useState(false);
+  const closeEdit = useCallback(() => setEditing(false), []);
   const retry = useRetryPost();
   const cancel = useCancelPost();
   const toast = useToast();
   const name = platformName(post.platform);
   const canRetry = post.status === 'failed' || post.status === 'unconfirmed';
-  const canCancel = post.status === 'scheduled';
+  const scheduled = post.status === 'scheduled';
 
   const onRetry = () =>
     retry.mutate(post.id, {
@@ -32,9 +39,11 @@ export function PostActions({ post, errorId }: PostActionsProps) {
       onError: (err) => toast.show(errorMessage(err, `The ${name} post could not be cancelled.`), 'error'),
     });
 
-  if (!canRetry && !canCancel && !post.url) return null;
+  const dialog = editing && <EditPostDialog post={post} onClose={closeEdit} />;
+  if (!canRetry && !scheduled && !post.url) return dialog || null;
   return (
     <div className="flex flex-wrap items-center gap-2">
+      {dialog}
       {canRetry && (
         <Button
           size="sm"
@@ -47,7 +56,12 @@ export function PostActions({ post, errorId }: PostActionsProps) {
           Retry
         </Button>
       )}
-      {canCancel && (
+      {scheduled && (
+        <Button size="sm" variant="secondary" aria-haspopup="dialog" onClick={() => setEditing(true)}>
+          Edit
+        </Button>
+      )}
+      {scheduled && (
         <Button size="sm" variant="secondary" busy={cancel.isPending} onClick={onCancel}>
           Cancel post
         </Button>

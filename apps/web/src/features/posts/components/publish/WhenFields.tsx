@@ -12,6 +12,10 @@ interface WhenFieldsProps {
   /** The two readings of a time the clocks show twice, earlier first; null when the time is not one. */
   readings: readonly [string, string] | null;
   disambiguation: 'earlier' | 'later' | undefined;
+  /** What the time is for, said before the zone; the publish form's is for its Schedule button. */
+  purpose?: string;
+  /** The first control a dialog focuses. */
+  autoFocus?: boolean;
   onLocalChange(local: string): void;
   onDisambiguationChange(choice: 'earlier' | 'later'): void;
 }
@@ -23,6 +27,8 @@ export function WhenFields({
   error,
   readings,
   disambiguation,
+  purpose = 'For “Schedule”.',
+  autoFocus,
   onLocalChange,
   onDisambiguationChange,
 }: WhenFieldsProps) {
@@ -35,6 +41,7 @@ export function WhenFields({
         </label>
         <input
           id={id}
+          data-autofocus={autoFocus || undefined}
           type="datetime-local"
           value={local}
           onChange={(event) => onLocalChange(event.target.value)}
@@ -43,7 +50,7 @@ export function WhenFields({
           className={cn(inputClasses, 'h-10 sm:max-w-64')}
         />
         <p id={`${id}-zone`} className="mt-1.5 text-xs text-zinc-500">
-          For “Schedule”. In your time zone, {zoneName(zone)} ({zoneAbbreviation(Date.now(), zone)}).{' '}
+          {purpose && `${purpose} `}In your time zone, {zoneName(zone)} ({zoneAbbreviation(Date.now(), zone)}).{' '}
           <Link to="/security" className="font-medium text-brand-700 hover:underline">
             Change time zone
           </Link>
