@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type {
   ConnectionError,
@@ -112,10 +112,36 @@ export function closeStalledConnections(app: FastifyInstance) {
  * moment shutdown begins; one whose answer was still being sent would be kept alive until its keep-alive
  * timeout (72 s), holding the shutdown up that long.
  */
+/** How long shutdown waits for a connection that has sent no request to send one. */
+const SILENT_CONNECTION_GRACE_MS = 1_000;
+
 export function closeConnectionsOnShutdown(app: FastifyInstance) {
   let closing = false;
+  // Requests seen and under way per connection. Node closes idle keep-alive connections itself, but not one
+  // that has not sent its first request yet (browsers open those ahead of time): it would hold the shutdown
+  // until its connection timeout. Such a connection gets a moment (a request may be on its way: it is
+  // answered 503) and is then closed.
+  const connections = new Map<Socket, { seen: number; open: number }>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.set(socket, { seen: 0, open: 0 });
+    socket.once('close', () => connections.delete(socket));
+  });
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const counts = connections.get(req.socket);
+    if (!counts) return;
+    counts.seen += 1;
+    counts.open += 1;
+    res.once('close', () => (counts.open -= 1));
+  });
   app.addHook('preClose', (done) => {
     closing = true;
+    for (const [socket, counts] of connections) {
+      if (counts.open > 0) continue;
+      const seen = counts.seen;
+      setTimeout(() => {
+        if (counts.open === 0 && counts.seen === seen) socket.destroy();
+      }, SILENT_CONNECTION_GRACE_MS).unref();
+    }
     done();
   });
   app.addHook('onRequest', (_request, _reply, done) => done(closing ? shuttingDown() : undefined));

@@ -46,4 +46,16 @@ describe('shutting down', () => {
     await closed;
     connection.socket.destroy();
   });
+
+  it('does not wait for a connection that has not sent a request yet (a browser opens those ahead of time)', async () => {
+    server = await startTestServer();
+    const connection = openConnection(server.url);
+    await connection.connected;
+    const closedByServer = new Promise<void>((resolve) => connection.socket.on('close', () => resolve()));
+
+    // Without this, Node keeps such a connection until its 60 s connection timeout, and shutdown with it.
+    await server.close();
+    await closedByServer;
+    expect(connection.received()).toBe('');
+  });
 });
