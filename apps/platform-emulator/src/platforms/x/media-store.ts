@@ -13,6 +13,8 @@ export interface MediaRecord {
   totalBytes: number;
   received: number;
   nextSegment: number;
+  /** Bytes of the last segment taken: the same segment sent again (its answer was lost) is taken again. */
+  lastSegmentBytes?: number;
   blobId: string;
   createdAt: number;
   state: 'uploading' | 'pending' | 'in_progress' | 'succeeded' | 'failed';

@@ -135,6 +135,11 @@ export function registerMedia(api: RouteApi, ctx: EmulatorContext) {
           `A segment may hold at most ${MEDIA.segmentMaxBytes} bytes; this one has ${parts.media.length}.`,
           'media',
         );
+      // A client whose answer was lost sends the last segment again: X takes the segment again in its place.
+      if (index === m.nextSegment - 1 && parts.media.length === m.lastSegmentBytes) {
+        ctx.store.writeBlob(m.blobId, m.received - parts.media.length, parts.media);
+        return json(200, { data: { expires_at: Math.floor(expiresAt(m) / 1000) } });
+      }
       if (index !== m.nextSegment)
         return invalidRequest(
           `Segments are appended in order: expected segment_index ${m.nextSegment}, got ${String(index)}.`,
@@ -147,6 +152,7 @@ export function registerMedia(api: RouteApi, ctx: EmulatorContext) {
       mediaRecords(ctx).update(m.id, (x) => {
         x.received += parts.media!.length;
         x.nextSegment += 1;
+        x.lastSegmentBytes = parts.media!.length;
       });
       return json(200, { data: { expires_at: Math.floor(expiresAt(m) / 1000) } });
     },
