@@ -1,4 +1,12 @@
-import { emptyPostCounts, PLATFORMS, type Connection, type PlatformKey, type Project, type User, type Video } from '@fanout/contracts';
+import {
+  emptyPostCounts,
+  PLATFORMS,
+  type Connection,
+  type PlatformKey,
+  type Project,
+  type User,
+  type Video,
+} from '@fanout/contracts';
 
 export function buildUser(overrides: Partial<User> = {}): User {
   return {

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PlatformResponse } from '../base-adapter';
 import { classifyX } from './x.errors';
 
-const answer = (status: number, body: unknown): PlatformResponse =>
-  ({ status, headers: {}, body, text: JSON.stringify(body) });
+const answer = (status: number, body: unknown): PlatformResponse => ({
+  status,
+  headers: {},
+  body,
+  text: JSON.stringify(body),
+});
 
 describe("X's Problem JSON as the person sees it", () => {
   it('names the problem by its title when its type is about:blank, not by "about:blank"', () => {
