@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IdText } from './common';
 import { PlatformKey } from './platforms';
-import { PostCounts } from './posts';
+import { PostCounts, PostStatus } from './posts';
 
 export const VIDEO_STATUSES = [
   'awaiting-details',
@@ -110,7 +110,19 @@ export const UploadFields = z.object({
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 
-/** Header search (spec section 3): a real search over the user's videos. */
+/** A post the header search found: what the result row says of it ('TikTok post · Published'). */
+export const SearchResultPost = z.object({
+  id: Id,
+  videoId: Id,
+  /** The video's title (the result's name is the post's caption when it has its own). */
+  videoTitle: z.string(),
+  platform: PlatformKey,
+  status: PostStatus,
+  accountName: z.string(),
+});
+export type SearchResultPost = z.infer<typeof SearchResultPost>;
+
+/** Header search (spec section 3): a real search over the user's videos and posts. */
 export const SEARCH_RESULT_TYPES = ['folder', 'pdf', 'image', 'video', 'sheet', 'doc', 'zip', 'form'] as const;
 export const SearchResult = z.object({
   ref: z.string(),
@@ -119,6 +131,8 @@ export const SearchResult = z.object({
   drive: z.string(),
   owner: z.string(),
   modified: z.string(),
+  /** Present when the result is a post of the video `ref` leads to; absent for the video itself. */
+  post: SearchResultPost.optional(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 export const SearchQuery = z.object({ q: z.string().trim().max(200).default('') });

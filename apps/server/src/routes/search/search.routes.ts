@@ -15,7 +15,8 @@ export const searchRoutes =
         schema: {
           tags: ['search'],
           security: [{ bearer: [] }],
-          summary: 'Header search over your videos: title, description and tags, case-insensitive, at most 20',
+          summary:
+            'Header search over your videos (title, description, tags) and posts (caption, platform, account), case-insensitive, at most 20',
           querystring: SearchQuery,
           response: { 200: SearchResponse, 400: ErrorBody, 401: ErrorBody },
         },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_QUERY_TEXT, highlightParts, noResultsText, resultCountText, resultHref } from './search-text';
+import {
+  EMPTY_QUERY_TEXT,
+  highlightParts,
+  noResultsText,
+  resultCountText,
+  resultHref,
+  snippetAround,
+} from './search-text';
 
 describe('header search texts', () => {
   it('uses the spec wording', () => {
@@ -22,5 +29,13 @@ describe('header search texts', () => {
     expect(resultHref({ ...base, ref: '/video/12' })).toBe('/video/12');
     expect(resultHref({ ...base, ref: 'video:12' })).toBe('/video/12');
     expect(resultHref({ ...base, type: 'pdf', ref: 'doc' })).toBeNull();
+  });
+
+  it('starts a long text near its first match, on one line', () => {
+    expect(snippetAround('Beach day\nwith friends', 'friends')).toBe('Beach day with friends');
+    expect(snippetAround('We walked the whole old town and the market, then the beach', 'BEACH')).toBe(
+      '…the market, then the beach',
+    );
+    expect(snippetAround('Nothing here', 'zebra')).toBe('Nothing here');
   });
 });

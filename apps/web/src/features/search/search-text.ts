@@ -26,3 +26,17 @@ export function resultHref(result: SearchResult): string | null {
   const id = /(\d+)$/.exec(result.ref)?.[1];
   return result.type === 'video' && id ? `/video/${id}` : null;
 }
+
+/**
+ * The text on one line, starting a little before the first match when that lies further in (a long caption's
+ * match would be cut off the row), with '…' for what was left out.
+ */
+export function snippetAround(text: string, query: string, lead = 24): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const at = line.toLowerCase().indexOf(query.trim().toLowerCase());
+  if (!query.trim() || at <= lead) return line;
+  // The first word that starts within `lead` characters before the match.
+  const space = line.indexOf(' ', at - lead - 1);
+  const from = space !== -1 && space < at ? space + 1 : at - lead;
+  return `…${line.slice(from)}`;
+}

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { inputClasses } from '@/components/ui/Field';
-import { FilmIcon, SearchIcon } from '@/components/ui/icons';
+import { SearchIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
-import { formatDate } from '@/lib/format';
 import { useSearch } from '../api/search';
-import { EMPTY_QUERY_TEXT, highlightParts, noResultsText, resultCountText, resultHref } from '../search-text';
+import { EMPTY_QUERY_TEXT, noResultsText, resultCountText, resultHref } from '../search-text';
+import { SearchResultRow } from './SearchResultRow';
 
 function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);
@@ -17,7 +17,7 @@ function useDebounced(value: string, ms: number) {
   return debounced;
 }
 
-/** Header search over the user's videos, as a combobox with a list of results. */
+/** Header search over the user's videos and posts, as a combobox with a list of results. */
 export function HeaderSearch({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -134,25 +134,7 @@ export function HeaderSearch({ className, onNavigate }: { className?: string; on
                     index === active ? 'bg-brand-50' : 'hover:bg-zinc-50',
                   )}
                 >
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-zinc-600">
-                    <FilmIcon className="size-4" />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm text-zinc-900">
-                      {highlightParts(result.name, term).map((part, i) =>
-                        part.match ? (
-                          <mark key={i} className="rounded-sm bg-amber-200/80 px-0.5 text-zinc-900">
-                            {part.text}
-                          </mark>
-                        ) : (
-                          <span key={i}>{part.text}</span>
-                        ),
-                      )}
-                    </span>
-                    <span className="block truncate text-xs text-zinc-500">
-                      {[result.drive, result.owner, formatDate(result.modified)].filter(Boolean).join(' · ')}
-                    </span>
-                  </span>
+                  <SearchResultRow result={result} query={term} />
                 </li>
               ))}
             </ul>

@@ -1,0 +1,65 @@
+import type { PlatformKey, PostStatus } from '@fanout/contracts';
+import type { DB } from '../db/database';
+
+/** A post the header search found, with what its result row shows. */
+export interface PostSearchRow {
+  id: number;
+  video_id: number;
+  platform: string;
+  status: PostStatus;
+  account_name: string;
+  caption: string | null;
+  video_title: string;
+  project_name: string;
+  username: string;
+  updated_at: Date;
+}
+
+/** `%text%` for ILIKE, with the text's own \, % and _ taken literally. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The user's posts whose text (the caption override, or the video's title when it has none) or account name
+ * contains the text, case-insensitive, or whose platform is one of `platforms` (those whose name contains
+ * it); most recently changed first.
+ */
+export async function searchPostsOfUser(
+  db: DB,
+  userId: number,
+  text: string,
+  platforms: readonly PlatformKey[],
+  limit: number,
+): Promise<PostSearchRow[]> {
+  const pattern = likeContains(text);
+  return db
+    .selectFrom('posts')
+    .innerJoin('videos', 'videos.id', 'posts.video_id')
+    .innerJoin('projects', 'projects.id', 'posts.project_id')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select([
+      'posts.id',
+      'posts.video_id',
+      'posts.platform',
+      'posts.status',
+      'posts.account_name',
+      'posts.caption',
+      'posts.updated_at',
+      'videos.title as video_title',
+      'projects.name as project_name',
+      'users.username as username',
+    ])
+    .where('posts.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn.coalesce('posts.caption', 'videos.title'), 'ilike', pattern),
+        eb('posts.account_name', 'ilike', pattern),
+        ...(platforms.length > 0 ? [eb('posts.platform', 'in', [...platforms])] : []),
+      ]),
+    )
+    .orderBy('posts.updated_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(limit)
+    .execute();
+}
