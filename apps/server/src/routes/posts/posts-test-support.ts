@@ -2,7 +2,6 @@ import type { PlatformKey } from '@fanout/contracts';
 import { connectAccount } from '../../../test/connections';
 import { api, createProject, registerUser, type ApiClient } from '../../../test/factories';
 import type { TestServer } from '../../../test/test-server';
-import type { PostsTable } from '../../db/posts.schema';
 import type { VideosTable } from '../../db/schema';
 
 /** What each platform needs beyond the caption (TikTok's privacy is never a silent default). */
@@ -81,21 +80,4 @@ export async function addVideo(server: TestServer, owner: Owner, facts: VideoFac
   return row.id;
 }
 
-/** Puts a post where the publish runner would have left it (failed, unconfirmed, publishing …). */
-export async function setPost(
-  server: TestServer,
-  postId: number,
-  changes: Partial<Record<keyof PostsTable, unknown>>,
-): Promise<void> {
-  const values = Object.fromEntries(
-    Object.entries(changes).map(([k, v]) => [
-      k,
-      v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v,
-    ]),
-  );
-  await server.ctx.db.updateTable('posts').set(values).where('id', '=', postId).execute();
-}
-
-export async function postRow(server: TestServer, postId: number) {
-  return server.ctx.db.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst();
-}
+export { setPostRow as setPost, findPostRow as postRow } from '../../../test/post-rows';

@@ -5,7 +5,7 @@ import { api, createProject, registerUser, type ApiClient } from '../../../test/
 import { mediaFixtures, uploadVideo } from '../../../test/fixtures';
 import { waitUntil } from '../../../test/jobs';
 import type { TestServer } from '../../../test/test-server';
-import type { PostsTable } from '../../db/posts.schema';
+import { findPostRow } from '../../../test/post-rows';
 
 /** A person with a project whose X account is connected (X: a create step, a look-up, rate-limit headers). */
 export interface Publisher {
@@ -74,23 +74,12 @@ export async function publishedWith(server: TestServer, caption: string) {
 
 /** The post's row as the runner sees it. */
 export async function postRow(server: TestServer, postId: number) {
-  return server.ctx.db.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow();
+  const row = await findPostRow(server, postId);
+  if (!row) throw new Error(`post ${postId} is gone`);
+  return row;
 }
 
-/** Puts a post where a run that died would have left it. */
-export async function setPostRow(
-  server: TestServer,
-  postId: number,
-  changes: Partial<Record<keyof PostsTable, unknown>>,
-): Promise<void> {
-  const values = Object.fromEntries(
-    Object.entries(changes).map(([k, v]) => [
-      k,
-      v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v,
-    ]),
-  );
-  await server.ctx.db.updateTable('posts').set(values).where('id', '=', postId).execute();
-}
+export { setPostRow } from '../../../test/post-rows';
 
 /** The faults the emulator has not used up yet. */
 export async function faultsLeft(emulator: { url: string }) {
