@@ -2,7 +2,8 @@
  * `npm run bench`: figures, not pass/fail. Starts the built server (dist) as a child process on a fresh
  * DATA_DIR and measures cold start, idle memory, and upload throughput of a large real video against a
  * plain disk read of the same file, and the JavaScript a first visit downloads before the app can run.
- * BENCH_UPLOAD_MB sets the file size (default 500).
+ * BENCH_UPLOAD_MB sets the file size (default 500). Then publishing: 1,000 posts due in the same minute
+ * (scripts/bench-publish.ts, which says how to size or skip it).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
+import { benchPublish } from './bench-publish';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -175,6 +177,7 @@ async function main() {
   }
   console.log(`\nFanout bench (${os.cpus().length} cores, node ${process.version})`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(74)} ${v}`);
+  await benchPublish();
 }
 
 await main();

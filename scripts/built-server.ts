@@ -3,6 +3,7 @@
  * measure it (`npm run bench`, `npm run bench:lighthouse`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../test-support/postgres-cluster';
 
@@ -29,14 +30,23 @@ async function waitHealthy(url: string, child: ChildProcess): Promise<void> {
   }
 }
 
-/** Starts dist/main.js on `dataDir` (created when missing) and waits until it answers. */
-export async function startBuiltServer(dataDir: string): Promise<BuiltServer> {
+/**
+ * Starts dist/main.js on `dataDir` (created when missing), with `env` added, and waits until it answers.
+ * `logFile`: where its log goes (otherwise nowhere).
+ */
+export async function startBuiltServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  logFile?: string,
+): Promise<BuiltServer> {
   const port = await freePort();
   const started = performance.now();
+  const log = logFile ? fs.openSync(logFile, 'a') : 'ignore';
   const child = spawn(process.execPath, [serverMain], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', log, 'inherit'],
   });
+  if (typeof log === 'number') fs.closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(url, child);
   return { child, url, startMs: performance.now() - started };

@@ -1,0 +1,393 @@
+/**
+ * Publishing under load: 1,000 posts due in the same minute (BENCH_PUBLISH_POSTS), published by the built
+ * server (dist) on a fresh DATA_DIR against the platform emulator with its limits on, run by this script so
+ * that its control API can be read. Prints: the time from the due minute to the last post published, the
+ * lateness of each post's start and of its publication (p50, p99, max), duplicates on the platforms and posts
+ * lost (both must be 0). BENCH_PUBLISH_DB: `embedded` (default), `postgres` (a throw-away cluster from
+ * /usr/lib/postgresql) or `both`; BENCH_PUBLISH_POSTS=0 skips it; BENCH_PUBLISH_LOG=<file> keeps the server's log. Run alone: `node --import tsx scripts/bench-publish.ts`; `npm run bench` runs
+ * it after the other figures.
+ *
+ * The sandbox has one account per platform, and some platform limits are per account (Instagram: 100 API
+ * posts a day; X: 100 posts and 75 profile reads per 15 minutes; Reddit: 600 requests per 10 minutes) or per app (YouTube: 100
+ * uploads a day), so those platforms get at most the share below; TikTok's are per token (6 inits a minute),
+ * so its posts are spread over enough projects, each with its own connection; Facebook Pages takes the rest.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AuthResult, PlatformKey, Post, Project } from '@fanout/contracts';
+import { startEmulator, type RunningEmulator } from '@fanout/platform-emulator';
+import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres-cluster';
+import { repoRoot, startBuiltServer, stopChild } from './built-server';
+
+const PLATFORMS: PlatformKey[] = ['tiktok', 'instagram', 'facebook', 'youtube', 'x', 'reddit'];
+/** At most this many posts per platform, under each sandbox account's (or app's) limit with a margin. */
+const PLATFORM_CAP: Partial<Record<PlatformKey, number>> = { instagram: 90, x: 90, youtube: 90, reddit: 100 };
+/** Connecting reads the account's profile, which X limits to 75 a user per 15 minutes: X in so many projects at most. */
+const PROJECTS_CAP: Partial<Record<PlatformKey, number>> = { x: 60 };
+/** TikTok posts per project (per token): init allows 6 a minute, creator_info 20. */
+const TIKTOK_PER_PROJECT = 4;
+const POSTS_PER_PROJECT = 10;
+/** A post's options, by its number among its platform's posts. */
+const OPTIONS: Record<PlatformKey, (k: number) => Record<string, unknown>> = {
+  tiktok: () => ({ privacyLevel: 'SELF_ONLY' }),
+  instagram: () => ({}),
+  // Reels are limited to 30 a Page a day: one post in 16 is a Reel, the others Page videos.
+  facebook: (k) => ({ kind: k % 16 === 0 ? 'reel' : 'video' }),
+  youtube: () => ({ privacy: 'unlisted' }),
+  x: () => ({}),
+  reddit: () => ({ subreddit: 'sandbox' }),
+};
+
+export interface PublishBenchFigures {
+  db: string;
+  posts: number;
+  projects: number;
+  perPlatform: Record<string, number>;
+  setupMs: number;
+  /** From the due time to the last post published. */
+  allPublishedMs: number | null;
+  startLateness: Percentiles;
+  publishLateness: Percentiles;
+  duplicates: number;
+  /** Not on their platform and not unconfirmed either: dropped without a word. */
+  lost: number;
+  /** Not on their platform and unconfirmed: the person is asked to check the platform and retry. */
+  unconfirmed: number;
+  /** CPU seconds of the server process and of this one (the emulator) from the due time to the end. */
+  serverCpuS: number;
+  emulatorCpuS: number;
+  statuses: Record<string, number>;
+  /** Posts that did not end published, by platform, step and error code. */
+  unfinished: Record<string, number>;
+}
+
+interface Percentiles {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+async function call<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+/** A person on the Accounts screen: start, Approve on the platform's page, the callback. */
+async function connect(base: string, token: string, platform: PlatformKey, projectId: number) {
+  const { url } = await call<{ url: string }>(base, 'POST', `/api/connections/${platform}/start`, token, {
+    project_id: projectId,
+  });
+  const page = await (await fetch(url)).text();
+  const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(page);
+  if (!form) throw new Error(`no authorize form for ${platform}`);
+  const unescape = (s: string) =>
+    s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  const fields = new URLSearchParams();
+  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields.set(unescape(m[1]!), unescape(m[2]!));
+  fields.set('decision', 'approve');
+  const decided = await fetch(new URL(unescape(form[1]!), url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields,
+  });
+  const back = new URL(decided.headers.get('location') ?? '');
+  const callback = await fetch(`${base}${back.pathname}${back.search}`, { redirect: 'manual' });
+  await callback.arrayBuffer();
+  if (callback.status !== 302 || /error/.test(callback.headers.get('location') ?? ''))
+    throw new Error(`connecting ${platform}: ${callback.status} ${callback.headers.get('location')}`);
+}
+
+async function upload(base: string, token: string, projectId: number, file: string): Promise<number> {
+  const form = new FormData();
+  form.append('project_id', String(projectId));
+  form.append('title', 'Harbour at dawn');
+  form.append('video', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), 'harbour.mp4');
+  const res = await fetch(`${base}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { video: { id: number } }).video.id;
+}
+
+/** 4 s, 540×960, 30 fps, H.264 + AAC: a video every platform takes (a Reel's minimum size), a few tens of KB. */
+function portraitVideo(dir: string): string {
+  const file = path.join(dir, 'portrait.mp4');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-nostdin', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc=duration=4:size=540x960:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '40', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-b:a', '32k', '-shortest', '-movflags', '+faststart', file],
+  ]);
+  return file;
+}
+
+/** Which platform each post goes to, in turn over the platforms that still have room, and which project. */
+export function planPosts(total: number) {
+  const projects = Math.max(1, Math.ceil(total / POSTS_PER_PROJECT));
+  const cap: Record<PlatformKey, number> = {
+    tiktok: projects * TIKTOK_PER_PROJECT,
+    instagram: PLATFORM_CAP.instagram!,
+    facebook: Infinity,
+    youtube: PLATFORM_CAP.youtube!,
+    x: PLATFORM_CAP.x!,
+    reddit: PLATFORM_CAP.reddit!,
+  };
+  const count = Object.fromEntries(PLATFORMS.map((p) => [p, 0])) as Record<PlatformKey, number>;
+  const plan: { n: number; k: number; platform: PlatformKey; project: number }[] = [];
+  for (let n = 0, turn = 0; n < total; turn++) {
+    const platform = PLATFORMS[turn % PLATFORMS.length]!;
+    if (count[platform] >= cap[platform]) continue;
+    const project = count[platform] % Math.min(projects, PROJECTS_CAP[platform] ?? projects);
+    plan.push({ n, k: count[platform], platform, project });
+    count[platform] += 1;
+    n += 1;
+  }
+  return { plan, projects, count };
+}
+
+/** User and system CPU time of a process so far (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
+/** The whole run on one database: setup, the posts, the wait, the figures. */
+export async function benchPublishOn(
+  db: 'embedded' | 'postgres',
+  total = Number(process.env.BENCH_PUBLISH_POSTS ?? 1000),
+): Promise<PublishBenchFigures> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-bench-publish-'));
+  let cluster: PostgresCluster | undefined;
+  let emulator: RunningEmulator | undefined;
+  let child: Awaited<ReturnType<typeof startBuiltServer>>['child'] | undefined;
+  try {
+    const setupStarted = performance.now();
+    emulator = await startEmulator({ dataDir: path.join(work, 'emulator'), port: 0 });
+    if (db === 'postgres') cluster = await startPostgresCluster();
+    const server = await startBuiltServer(
+      path.join(work, 'data'),
+      {
+        EMULATOR_URL: emulator.url,
+        ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+        ...(process.env.BENCH_PUBLISH_LOG ? { LOG_LEVEL: 'info' } : {}),
+      },
+      process.env.BENCH_PUBLISH_LOG,
+    );
+    child = server.child;
+    const base = server.url;
+    const auth = await call<AuthResult>(base, 'POST', '/api/auth/register', undefined, {
+      email: `bench${Date.now()}@example.com`,
+      username: `bench${Date.now()}`,
+      password: 'correct horse battery staple',
+      fullName: 'Bench',
+    });
+    const token = auth.token;
+    const { plan, projects, count } = planPosts(total);
+    const file = portraitVideo(work);
+
+    // Projects, each with its six connections and one video; a new account starts with one project.
+    const existing = await call<Project[]>(base, 'GET', '/api/projects', token);
+    const projectIds = existing.map((p) => p.id).slice(0, projects);
+    while (projectIds.length < projects) {
+      const made = await call<Project>(base, 'POST', '/api/projects', token, {
+        name: `Channel ${projectIds.length + 1}`,
+        initials: 'CH',
+        color1: '#3b82f6',
+        color2: '#9333ea',
+      });
+      projectIds.push(made.id);
+    }
+    // A video carries one post per platform (a second one to the same account is refused while the first is
+    // scheduled): each project gets as many videos as its busiest platform has posts.
+    const batches: { videoId: number; items: typeof plan }[] = [];
+    for (const [index, projectId] of projectIds.entries()) {
+      const left = plan.filter((p) => p.project === index);
+      for (const platform of new Set(left.map((p) => p.platform))) await connect(base, token, platform, projectId);
+      while (left.length) {
+        const items: typeof plan = [];
+        for (const item of [...left])
+          if (!items.some((b) => b.platform === item.platform)) {
+            items.push(item);
+            left.splice(left.indexOf(item), 1);
+          }
+        batches.push({ videoId: await upload(base, token, projectId, file), items });
+      }
+    }
+
+    // Every post due at the same instant: the first whole minute that leaves time to create them all.
+    const due = new Date(Math.ceil((Date.now() + 15_000 + batches.length * 150) / 60_000) * 60_000);
+    const marker = (n: number) => `(bench ${n})`;
+    const postIds = new Map<number, number>();
+    for (const { videoId, items } of batches) {
+      const created = await call<{ posts: Post[] }>(base, 'POST', `/api/videos/${videoId}/posts`, token, {
+        targets: items.map((b) => ({
+          platform: b.platform,
+          caption: `Harbour at dawn ${marker(b.n)}`,
+          options: OPTIONS[b.platform](b.k),
+        })),
+        scheduledAt: due.toISOString(),
+      });
+      created.posts.forEach((post, i) => postIds.set(items[i]!.n, post.id));
+    }
+    const setupMs = performance.now() - setupStarted;
+    if (Date.now() >= due.getTime()) throw new Error('creating the posts took past their due time');
+
+    // The server's view of each post.
+    const from = encodeURIComponent(new Date(due.getTime() - 1000).toISOString());
+    const to = encodeURIComponent(new Date(due.getTime() + 1000).toISOString());
+    const serverPosts = async () => {
+      const all: Post[] = [];
+      for (const projectId of projectIds) {
+        const url = `/api/posts?project_id=${projectId}&from=${from}&to=${to}&limit=1000`;
+        all.push(...(await call<{ posts: Post[] }>(base, 'GET', url, token)).posts);
+      }
+      return all;
+    };
+
+    // Wait for the due time, then until the platforms hold every post, or every post has ended (published,
+    // failed, unconfirmed), or nothing has moved for 2 minutes.
+    const ownCpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+    const cpuAtDue = { server: cpuSeconds(child.pid!), emulator: ownCpu() };
+    const published = () => emulator!.ctx.published.list().length;
+    let last = published();
+    let lastChange = Date.now();
+    let lastAsked = Date.now();
+    while (published() < total) {
+      await new Promise((r) => setTimeout(r, 250));
+      const now = published();
+      if (now !== last) [last, lastChange] = [now, Date.now()];
+      const still = Date.now() - Math.max(lastChange, due.getTime());
+      if (still > 120_000) break;
+      if (still > 10_000 && Date.now() - lastAsked > 10_000) {
+        lastAsked = Date.now();
+        if ((await serverPosts()).every((p) => !['scheduled', 'publishing'].includes(p.status))) break;
+      }
+    }
+    const posts = await serverPosts();
+    const numberOf = new Map([...postIds].map(([n, id]) => [id, n]));
+    const serverCpuS = cpuSeconds(child.pid!) - cpuAtDue.server;
+    const emulatorCpuS = ownCpu() - cpuAtDue.emulator;
+    const live = emulator.ctx.published.list();
+    const counts = new Map<string, number>();
+    for (const n of postIds.keys()) counts.set(marker(n), 0);
+    for (const item of live) {
+      const m = /\(bench \d+\)/.exec(`${item.caption} ${item.title}`)?.[0];
+      if (m) counts.set(m, (counts.get(m) ?? 0) + 1);
+    }
+    const statuses: Record<string, number> = {};
+    const unfinished: Record<string, number> = {};
+    for (const p of posts) {
+      statuses[p.status] = (statuses[p.status] ?? 0) + 1;
+      if (p.status === 'published') continue;
+      const retry = p.retryAt ? `, next try in ${Math.round((Date.parse(p.retryAt) - Date.now()) / 60_000)} min` : '';
+      const error = p.error ? ` (${p.error.code}: ${p.error.message.slice(0, 80)})` : '';
+      const key = `${p.platform} ${p.status} at ${p.progress.step ?? '-'}${retry}${error}`;
+      unfinished[key] = (unfinished[key] ?? 0) + 1;
+    }
+    const dueMs = due.getTime();
+    const startedLate = posts.filter((p) => p.startedAt).map((p) => Date.parse(p.startedAt!) - dueMs);
+    const publishedLate = posts.filter((p) => p.publishedAt).map((p) => Date.parse(p.publishedAt!) - dueMs);
+    const allPublished = posts.length === total && posts.every((p) => p.status === 'published');
+    return {
+      db,
+      posts: total,
+      projects,
+      perPlatform: count,
+      setupMs,
+      allPublishedMs: allPublished ? Math.max(...publishedLate) : null,
+      startLateness: percentiles(startedLate),
+      publishLateness: percentiles(publishedLate),
+      duplicates: [...counts.values()].reduce((sum, c) => sum + Math.max(0, c - 1), 0),
+      lost: posts.filter((p) => counts.get(marker(numberOf.get(p.id)!)) === 0 && p.status !== 'unconfirmed').length,
+      unconfirmed: posts.filter((p) => p.status === 'unconfirmed').length,
+      serverCpuS,
+      emulatorCpuS,
+      statuses,
+      unfinished,
+    };
+  } finally {
+    if (child) await stopChild(child);
+    await emulator?.close();
+    cluster?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const seconds = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
+
+/** The figures as a table, one column per database. */
+export function publishTable(runs: PublishBenchFigures[]): string {
+  const rows: [string, (f: PublishBenchFigures) => string][] = [
+    ['posts due in the same minute', (f) => String(f.posts)],
+    ['projects (each with its own connections)', (f) => String(f.projects)],
+    ['posts per platform', (f) => PLATFORMS.map((p) => `${p} ${f.perPlatform[p]}`).join(', ')],
+    ['due → every post published', (f) => seconds(f.allPublishedMs)],
+    ['start lateness (startedAt − due) p50 / p99 / max', (f) => pct(f.startLateness)],
+    ['publish lateness (publishedAt − due) p50 / p99 / max', (f) => pct(f.publishLateness)],
+    ['duplicates on the platforms (must be 0)', (f) => String(f.duplicates)],
+    ['lost: not published, nothing said (must be 0)', (f) => String(f.lost)],
+    ['unconfirmed: a create without an answer, not found after', (f) => String(f.unconfirmed)],
+    [
+      'CPU from the due time: server / emulator',
+      (f) => `${f.serverCpuS.toFixed(0)} s / ${f.emulatorCpuS.toFixed(0)} s`,
+    ],
+    [
+      'statuses at the end',
+      (f) =>
+        Object.entries(f.statuses)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', '),
+    ],
+    ['setup (projects, connections, uploads, posts)', (f) => seconds(f.setupMs)],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length)) + 2;
+  const lines = [`  ${''.padEnd(width)}${runs.map((r) => r.db.padEnd(24)).join('')}`];
+  for (const [label, value] of rows)
+    lines.push(`  ${label.padEnd(width)}${runs.map((r) => value(r).padEnd(24)).join('')}`);
+  for (const run of runs)
+    for (const [what, n] of Object.entries(run.unfinished)) lines.push(`  not published (${run.db}): ${n} × ${what}`);
+  return lines.join('\n');
+}
+
+function pct(p: Percentiles) {
+  return `${seconds(p.p50)} / ${seconds(p.p99)} / ${seconds(p.max)}`;
+}
+
+/** Runs the databases BENCH_PUBLISH_DB names and prints the table. */
+export async function benchPublish(): Promise<PublishBenchFigures[]> {
+  if (Number(process.env.BENCH_PUBLISH_POSTS ?? 1000) <= 0) return [];
+  // The server as the sources are now (a bundle takes a second).
+  execFileSync('npm', ['run', 'build', '-w', '@fanout/server'], { cwd: repoRoot, stdio: 'ignore' });
+  const which = process.env.BENCH_PUBLISH_DB ?? 'embedded';
+  const dbs: ('embedded' | 'postgres')[] = which === 'both' ? ['embedded', 'postgres'] : [which as 'embedded'];
+  const runs: PublishBenchFigures[] = [];
+  for (const db of dbs) runs.push(await benchPublishOn(db));
+  console.log(`\nPublishing: posts due in the same minute, built server, sandbox emulator with its limits on`);
+  console.log(publishTable(runs));
+  return runs;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchPublish();
