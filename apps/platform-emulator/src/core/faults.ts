@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Socket } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { Store } from './store';
 
 export const FAULT_KINDS = [
@@ -118,10 +118,13 @@ export class Faults {
   }
 
   /**
-   * Holds a request's answer: resolves when the client goes away (its socket closes), after the fault's
-   * `delayMs` when it has one, or when the emulator closes (`releaseAll`), whichever comes first.
+   * Holds a request's answer: resolves when the client goes away (its connection closes), after the fault's
+   * `delayMs` when it has one, or when the emulator closes (`releaseAll`), whichever comes first. What is
+   * left of the request's body is read and dropped: a connection whose unread bytes fill its buffers stops
+   * being read, and would never tell that the client has gone.
    */
-  hold(socket: Socket, fault: Fault, step: string): Promise<void> {
+  hold(request: IncomingMessage, fault: Fault, step: string): Promise<void> {
+    const socket = request.socket;
     return new Promise<void>((resolve) => {
       const done = () => {
         this.held.delete(done);
@@ -129,6 +132,7 @@ export class Faults {
         resolve();
       };
       this.held.set(done, { platform: fault.platform, step, kind: fault.kind, since: new Date().toISOString() });
+      request.resume();
       if (fault.delayMs !== undefined) setTimeout(done, fault.delayMs).unref();
       if (socket.destroyed) done();
       else socket.once('close', done);

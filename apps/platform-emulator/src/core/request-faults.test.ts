@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -116,6 +117,21 @@ describe('hang: no effect and no answer', () => {
     controller.abort();
     expect(await answered).toBe('no answer');
     expect(await listed()).toEqual([]);
+  });
+
+  it('lets a held request go once its client is gone, however much of its body was never read', async () => {
+    await start();
+    await armFault(emu!.url, 'tiktok', { kind: 'hang', step: 'create' });
+    const client = http.request(`${emu!.url}/notes.test/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    client.on('error', () => {});
+    client.end(Buffer.alloc(8 * 1024 * 1024, 0x20));
+    await waitFor(async () => (await held()).length === 1);
+    // The client dies: its connection closes with the emulator's buffers still full of its body.
+    client.destroy();
+    await waitFor(async () => (await held()).length === 0);
   });
 
   it('lets held requests go when the emulator closes', async () => {

@@ -33,13 +33,13 @@ export async function withRequestFault(
       const answer = await run();
       // The request took effect: it is on disk before the client is kept waiting.
       ctx.store.persist();
-      await ctx.faults.hold(req.raw.socket, fault, step);
+      await ctx.faults.hold(req.raw, fault, step);
       return answer;
     }
     case 'hang':
     default:
       ctx.store.persist();
-      await ctx.faults.hold(req.raw.socket, fault, step);
+      await ctx.faults.hold(req.raw, fault, step);
       return envelopes.serverError();
   }
 }
