@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
@@ -21,6 +22,9 @@ const TIMING = {
   // Failing the jobs of a process that died, archiving finished ones: a few minutes late is fine.
   maintenanceIntervalSeconds: 300,
 };
+
+/** How often a queue's workers beyond the first look for jobs on their own (they are mostly woken). */
+const SPARE_WORKER_POLLING_SECONDS = 30;
 
 /** How long stopping waits for jobs under way before it fails them back to their queue. */
 const STOP_WAIT_MS = 5_000;
@@ -66,6 +70,8 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
     private readonly definitions: Ds,
     private readonly options: JobQueueOptions,
   ) {
+    // Every job under way may wait on it (a publishing run pausing between steps): dozens at once is normal.
+    setMaxListeners(0, this.stopping.signal);
     this.sql = new PgBossDb(db);
     this.boss = new PgBoss({
       db: this.sql,
@@ -141,9 +147,14 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
       for (let i = 0; i < Math.max(1, count); i++) {
         const worker: QueueWorker = { busy: false };
         workers.push(worker);
-        worker.id = await this.boss.work(name, { batchSize: 1 }, async ([job]) => {
+        // One worker per queue polls at the queue's pace; the others poll rarely and are woken instead: by a
+        // worker that found a job (a burst fans out at once), by a job of this process falling due, by the end
+        // of a job. Thirty-two workers polling every two seconds would keep an idle server busy.
+        const polling = i === 0 ? {} : { pollingIntervalSeconds: SPARE_WORKER_POLLING_SECONDS };
+        worker.id = await this.boss.work(name, { batchSize: 1, ...polling }, async ([job]) => {
           if (!job) return;
           worker.busy = true;
+          this.wake(name);
           const run = runJob(ctx, this.definitions, handlers, { id: job.id, name, data: job.data });
           this.running.add(run);
           try {
