@@ -23,7 +23,13 @@ export function buildPublishRequest(
     sizeBytes,
     mimeType,
     filename: key,
-    read: (range) => ctx.storage.createReadStream(key, range),
+    read: (range) => {
+      const stream = ctx.storage.createReadStream(key, range);
+      // A read that fails before its consumer listens (the file went away) must not end the process: the
+      // consumer still sees the error through its own listener, or the stream it reads is destroyed.
+      stream.on('error', () => {});
+      return stream;
+    },
   });
   return {
     account,

@@ -102,6 +102,15 @@ class PostRun {
     const video = await findVideoOfUser(this.ctx.db, this.row.video_id, this.row.user_id);
     // Deleted with its video meanwhile: the post's row went with it.
     if (!video) return 'gone';
+    // A file gone from storage (removed by hand, a lost disk) fails the post plainly, before any platform call.
+    if (!(await this.ctx.storage.stat(video.filename))) {
+      return this.fail({
+        code: 'media_missing',
+        message: 'The video file is no longer in storage. Upload the video again, then post it.',
+        platformCode: null,
+        platformMessage: null,
+      });
+    }
 
     for (;;) {
       if (this.lease.lost) return 'lost';
