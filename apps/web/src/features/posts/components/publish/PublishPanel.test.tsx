@@ -46,7 +46,8 @@ describe('publish panel on the video page', () => {
 
     await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Fix one problem before publishing');
-    expect(privacy()).toHaveFocus();
+    // Focus moves to the first field with a problem on the next frame.
+    await waitFor(() => expect(privacy()).toHaveFocus());
     expect(posted(calls)).toHaveLength(0);
 
     await userEvent.selectOptions(privacy(), 'Only me');
