@@ -3,12 +3,13 @@ import { json, type EmuRequest } from '../../core/http';
 import type { AccessToken } from '../../core/oauth';
 import { graphError, unsupportedRequest } from '../meta/graph-errors';
 import { accessToken, pickFields, readParams } from '../meta/graph-params';
-import { authorize, graphRoute, withStep } from '../meta/graph-routes';
+import { authorize, graphRoute } from '../meta/graph-routes';
 import { FB_ACCOUNT, FB_LIMITS, FB_PAGE } from './fb-account';
 import { PAGE_EDGE_FIELDS, USER_FIELDS, VIDEO_FIELDS } from './fb-params';
 import { PAGE_FIELDS } from './fb-page-fields';
 import { pageToken, settleVideo, videos } from './fb-store';
 import { videoValues } from './fb-videos';
+import { withRequestFault } from '../../core/request-faults';
 
 const PAGE_KNOWN = [...PAGE_FIELDS, ...PAGE_EDGE_FIELDS];
 
@@ -44,12 +45,12 @@ export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: Fault
   // One path for users, Pages and videos: the step (for faults) is known once the id is.
   graphRoute(api, 'GET', 'graph.facebook.com', '/:id', 'node', (req) => {
     const id = req.params.id!;
-    if (id === FB_ACCOUNT.userId) return withStep(ctx, 'facebook', 'me', errors, req, () => me(ctx, req));
-    if (id === FB_PAGE.id) return withStep(ctx, 'facebook', 'accounts', errors, req, () => pageNode(ctx, req));
+    if (id === FB_ACCOUNT.userId) return withRequestFault(ctx, 'facebook', 'me', errors, req, () => me(ctx, req));
+    if (id === FB_PAGE.id) return withRequestFault(ctx, 'facebook', 'accounts', errors, req, () => pageNode(ctx, req));
     const video = videos(ctx).get(id);
     if (!video) return unsupportedRequest('GET', id);
     const step = video.kind === 'reel' ? 'reels_status' : 'videos';
-    return withStep(ctx, 'facebook', step, errors, req, async () => {
+    return withRequestFault(ctx, 'facebook', step, errors, req, async () => {
       const auth = pageToken(ctx, accessToken(req, await readParams(req)), video.pageId);
       if (!auth.ok) return auth.response;
       settleVideo(ctx, id, { poll: true, step: video.kind === 'reel' ? 'reels_status' : 'create' });

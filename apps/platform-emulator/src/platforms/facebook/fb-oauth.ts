@@ -3,8 +3,9 @@ import { json } from '../../core/http';
 import { authorizeHandler } from '../meta/authorize';
 import { graphError, invalidParam, missingParam, tokenError } from '../meta/graph-errors';
 import { readParams, type GraphParams } from '../meta/graph-params';
-import { graphRoute, withStep } from '../meta/graph-routes';
+import { graphRoute } from '../meta/graph-routes';
 import { FB_ACCOUNT, FB_LIMITS, FB_SCOPES } from './fb-account';
+import { withRequestFault } from '../../core/request-faults';
 
 /**
  * Facebook Login: the dialog (`www.facebook.com/<ver>/dialog/oauth`), the code exchange and the long-lived
@@ -28,7 +29,7 @@ export function registerFacebookOAuth(api: RouteApi, ctx: EmulatorContext, error
     graphRoute(api, method, 'graph.facebook.com', '/oauth/access_token', 'oauth', async (req) => {
       const p = await readParams(req);
       const exchange = p.get('grant_type') === 'fb_exchange_token';
-      return withStep(ctx, 'facebook', exchange ? 'long_lived' : 'token', errors, req, () =>
+      return withRequestFault(ctx, 'facebook', exchange ? 'long_lived' : 'token', errors, req, () =>
         exchange ? longLived(ctx, p) : codeGrant(ctx, p),
       );
     });

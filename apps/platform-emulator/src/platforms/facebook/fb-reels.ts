@@ -4,11 +4,12 @@ import type { AccessToken } from '../../core/oauth';
 import { graphError, invalidParam, missingParam, throttleError } from '../meta/graph-errors';
 import { numericId } from '../meta/graph-ids';
 import { accessToken, checkParams, readParams, type GraphParams } from '../meta/graph-params';
-import { DEFAULT_GRAPH_VERSION, graphRoute, isVersion, withStep } from '../meta/graph-routes';
+import { DEFAULT_GRAPH_VERSION, graphRoute, isVersion } from '../meta/graph-routes';
 import { receiveRupload, ruploadError, ruploadFaultEnvelopes } from '../meta/rupload';
 import { FB_LIMITS, FB_PAGE } from './fb-account';
 import { VIDEO_REELS_PARAMS } from './fb-params';
 import { pageToken, PUBLISH_SCOPES, settleVideo, videos, type FbVideo } from './fb-store';
+import { withRequestFault } from '../../core/request-faults';
 
 /**
  * Page Reels: `POST /<page-id>/video_reels upload_phase=start` → `{video_id, upload_url}`; the bytes to
@@ -21,7 +22,7 @@ export function registerReels(api: RouteApi, ctx: EmulatorContext, errors: Fault
     const p = await readParams(req);
     const phase = p.get('upload_phase')?.toLowerCase();
     const step = phase === 'finish' ? 'reels_finish' : 'reels_start';
-    return withStep(ctx, 'facebook', step, errors, req, () => {
+    return withRequestFault(ctx, 'facebook', step, errors, req, () => {
       const auth = pageToken(ctx, accessToken(req, p), req.params.page, PUBLISH_SCOPES);
       if (!auth.ok) return auth.response;
       const bad = checkParams(p, VIDEO_REELS_PARAMS);
@@ -33,7 +34,7 @@ export function registerReels(api: RouteApi, ctx: EmulatorContext, errors: Fault
 
   const envelopes = ruploadFaultEnvelopes(() => ctx.now());
   api.route('POST', 'rupload.facebook.com', '/video-upload/v:ver/:video', 'rupload', (req) =>
-    withStep(ctx, 'facebook', 'reels_upload', envelopes, req, async () => {
+    withRequestFault(ctx, 'facebook', 'reels_upload', envelopes, req, async () => {
       const v = isVersion(req.params.ver) ? videos(ctx).get(req.params.video!) : undefined;
       if (!v || v.kind !== 'reel') return ruploadError(404, 'NotFoundError', 'There is no upload for this video.');
       if (v.videoState)

@@ -4,11 +4,12 @@ import { json } from '../../core/http';
 import { invalidParam, missingParam, unsupportedRequest } from '../meta/graph-errors';
 import { FETCH_REFUSED, numericId, ownBlob } from '../meta/graph-ids';
 import { accessToken, checkParams, isTrue, readParams } from '../meta/graph-params';
-import { authorize, DEFAULT_GRAPH_VERSION, graphRoute, isVersion, withStep } from '../meta/graph-routes';
+import { authorize, DEFAULT_GRAPH_VERSION, graphRoute, isVersion } from '../meta/graph-routes';
 import { receiveRupload, ruploadError, ruploadFaultEnvelopes } from '../meta/rupload';
 import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
 import { MEDIA_PARAMS } from './ig-params';
 import { containers, igMedia, type Container, type IgMediaType } from './ig-store';
+import { withRequestFault } from '../../core/request-faults';
 
 const PUBLISH_SCOPE = 'instagram_business_content_publish';
 
@@ -76,7 +77,7 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
 
   const envelopes = ruploadFaultEnvelopes(() => ctx.now());
   api.route('POST', 'rupload.facebook.com', '/ig-api-upload/v:ver/:container', 'rupload', (req) =>
-    withStep(ctx, 'instagram', 'upload', envelopes, req, async () => {
+    withRequestFault(ctx, 'instagram', 'upload', envelopes, req, async () => {
       const c = isVersion(req.params.ver) ? containers(ctx).get(req.params.container!) : undefined;
       if (!c || !c.resumable)
         return ruploadError(404, 'NotFoundError', 'There is no resumable upload for this media container.');

@@ -2,11 +2,12 @@ import type { EmulatorContext, FaultEnvelopes, RouteApi } from '../../core/conte
 import { json, type EmuRequest, type EmuResponse } from '../../core/http';
 import { unsupportedRequest } from '../meta/graph-errors';
 import { accessToken, pickFields, readParams } from '../meta/graph-params';
-import { authorize, graphRoute, withStep } from '../meta/graph-routes';
+import { authorize, graphRoute } from '../meta/graph-routes';
 import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
 import { mediaValues } from './ig-publish';
 import { CONTAINER_FIELDS, MEDIA_FIELDS, PUBLISHING_LIMIT_FIELDS, USER_FIELDS } from './ig-params';
 import { containerStatus, containers, igMedia, publishedInWindow } from './ig-store';
+import { withRequestFault } from '../../core/request-faults';
 
 /**
  * Reads of graph.instagram.com: the profile (`/me`), any node by id (the account, a container's status, a media
@@ -18,10 +19,11 @@ export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: Fault
   // One path, three kinds of node: the step (for faults) is known once the id is.
   graphRoute(api, 'GET', 'graph.instagram.com', '/:id', 'node', (req) => {
     const id = req.params.id!;
-    if (isIgUser(id)) return withStep(ctx, 'instagram', 'me', errors, req, () => userNode(ctx, req));
+    if (isIgUser(id)) return withRequestFault(ctx, 'instagram', 'me', errors, req, () => userNode(ctx, req));
     if (containers(ctx).get(id))
-      return withStep(ctx, 'instagram', 'status', errors, req, () => containerNode(ctx, req));
-    if (igMedia(ctx).get(id)) return withStep(ctx, 'instagram', 'permalink', errors, req, () => mediaNode(ctx, req));
+      return withRequestFault(ctx, 'instagram', 'status', errors, req, () => containerNode(ctx, req));
+    if (igMedia(ctx).get(id))
+      return withRequestFault(ctx, 'instagram', 'permalink', errors, req, () => mediaNode(ctx, req));
     return unsupportedRequest('GET', id);
   });
 

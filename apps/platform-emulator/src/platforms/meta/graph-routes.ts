@@ -1,6 +1,5 @@
-import type { EmulatorContext, FaultEnvelopes, RouteApi } from '../../core/context';
+import type { EmulatorContext, RouteApi } from '../../core/context';
 import type { EmuRequest, EmuResponse, Handler } from '../../core/http';
-import { withRequestFault } from '../../core/request-faults';
 import type { AccessToken } from '../../core/oauth';
 import { graphError, tokenError } from './graph-errors';
 
@@ -33,22 +32,6 @@ export const isVersion = (ver: string | undefined) => VERSION.test(ver ?? '');
 
 export const badVersion = (req: EmuRequest) =>
   graphError({ message: `Unknown path components: ${req.path}`, code: 2500 });
-
-/**
- * Routes whose step depends on the request (one path serving a container and a media, `oauth/access_token`
- * serving two grants) are registered under a neutral step: `run` goes under the faults of the step the request
- * turns out to be, the way the core runs the others.
- */
-export function withStep(
-  ctx: EmulatorContext,
-  platform: string,
-  step: string,
-  envelopes: FaultEnvelopes,
-  req: EmuRequest,
-  run: () => Promise<EmuResponse> | EmuResponse,
-): Promise<EmuResponse> {
-  return withRequestFault(ctx, platform, step, envelopes, req, run);
-}
 
 export type Authorized = { ok: true; token: AccessToken } | { ok: false; response: EmuResponse };
 
