@@ -54,13 +54,53 @@ export type Video = z.infer<typeof Video>;
 
 export const VideoList = z.array(Video);
 
+export const VideoPage = z
+  .object({
+    videos: z.array(Video),
+    /** Pass as `cursor` for the next page; null on the last. */
+    nextCursor: z.string().nullable(),
+    /** How many videos match the filters, over all pages (what "select all" selects). */
+    total: z.number().int(),
+  })
+  .meta({ id: 'VideoPage' });
+export type VideoPage = z.infer<typeof VideoPage>;
+
 export const VideoResponse = z.object({ video: Video });
 export type VideoResponse = z.infer<typeof VideoResponse>;
 
-export const VideosQuery = z.object({
+export const VIDEOS_PAGE_MAX = 100;
+export const VIDEOS_PAGE_DEFAULT = 50;
+
+/** The library's orders: newest upload first (default), oldest first, or by title A→Z. */
+export const VideoSort = z.enum(['newest', 'oldest', 'title']);
+export type VideoSort = z.infer<typeof VideoSort>;
+
+/** What narrows a project's videos: title search, the shown status, and the order. */
+export const VideoFilters = z.object({
+  /** Case-insensitive match anywhere in the title. */
+  q: z.string().trim().max(200).optional(),
+  status: VideoStatus.optional(),
+  sort: VideoSort.optional(),
+});
+export type VideoFilters = z.infer<typeof VideoFilters>;
+
+/**
+ * Without `limit` and `cursor`: the spec's whole array. With `limit` or `cursor`: one page, `{videos,
+ * nextCursor, total}`. `q`, `status` and `sort` apply to both.
+ */
+export const VideosQuery = VideoFilters.extend({
   project_id: IdText.optional(),
+  /** 1…100; default 50. */
+  limit: IdText.optional(),
+  /** `nextCursor` of the page before; opaque. */
+  cursor: z.string().max(300).optional(),
 });
 export type VideosQuery = z.infer<typeof VideosQuery>;
+
+/** GET /api/videos/ids: the ids of every video matching the filters, newest first (select-all). */
+export const VideoIdsQuery = VideoFilters.extend({ project_id: IdText });
+export const VideoIdsResponse = z.object({ ids: z.array(z.number().int()) });
+export type VideoIdsResponse = z.infer<typeof VideoIdsResponse>;
 
 /** 'm:ss' or 'h:mm:ss' */
 export const DurationText = z.string().regex(/^(\d+:)?\d+:[0-5]\d$/, "Duration must look like 'm:ss'");

@@ -109,7 +109,22 @@ const EnvSchema = z.object({
     .number()
     .int()
     .positive()
-    .default(4 * GiB),
+    .default(256 * GiB),
+  /** An upload request sending fewer bytes a second than this, averaged over each 30 s, is cut off. */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024),
+  UPLOAD_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
+  UPLOAD_MAX_CONCURRENT_PER_ADDRESS: z.coerce.number().int().min(1).max(10000).default(16),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
@@ -147,7 +162,7 @@ export type Config = ReturnType<typeof loadConfig>;
 
 /** Parse the environment once. A bad value throws an error naming the variable and what it should be. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.superRefine(requireCredentialPairs).safeParse(env);
+  const parsed = EnvSchema.superRefine(requireCredentialPairs).superRefine(requireS3Settings).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -170,6 +185,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     brands: e.BRANDS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadLimits: {
+      minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+      maxConcurrentPerUser: e.UPLOAD_MAX_CONCURRENT_PER_USER,
+      maxConcurrentPerAddress: e.UPLOAD_MAX_CONCURRENT_PER_ADDRESS,
+    },
+    /** Where media lives: files under DATA_DIR/media, or an S3-compatible bucket. */
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3' as const,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'local' as const },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600 * 1000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -230,6 +263,19 @@ function requireCredentialPairs(env: Partial<Record<CredentialVariable, string>>
     if (env[set] && !env[missing]) {
       ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${set} (or neither)` });
     }
+  }
+}
+
+/** STORAGE=s3 needs its bucket, and a key pair given whole (or neither, for the SDK's own credential chain). */
+function requireS3Settings(
+  env: { STORAGE: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (env.STORAGE !== 's3') return;
+  if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is needed with STORAGE=s3' });
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with its pair (or neither)' });
   }
 }
 

@@ -2,22 +2,14 @@ import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { UploadFields, type Video } from '@fanout/contracts';
 import type { AppContext } from '../context';
-import { badRequest, payloadTooLarge, unprocessable } from '../http/errors';
-import type { ProbeResult } from '../media/media';
-import { lockUser } from '../repositories/users.repository';
-import { findReferencedFileNames, insertVideo, type NewVideo } from '../repositories/videos.repository';
-import {
-  ByteLimitError,
-  randomName,
-  removeStaleFiles,
-  STALE_TEMP_AFTER_MS,
-  tempPath,
-  writeLimited,
-} from '../storage/temp-file';
+import { badRequest, payloadTooLarge } from '../http/errors';
+import { findReferencedFileNames } from '../repositories/videos.repository';
+import { ByteLimitError, removeStaleFiles, STALE_TEMP_AFTER_MS, tempPath, writeLimited } from '../storage/temp-file';
 import { getOwnProject } from './projects.service';
 import { cutText } from './cut-text';
 import { formatBytes, usedBytes } from './storage-usage.service';
-import { removeStoredFiles, toVideoJson } from './videos.service';
+import { removeStoredFiles } from './videos.service';
+import { acceptUploadedFile, quotaExceeded, type ReceivedFile } from './uploads/accept-upload';
 
 /** The parts of a multipart upload, as the HTTP layer hands them over, in arrival order. */
 export type UploadPart =
@@ -29,15 +21,6 @@ const MAX_NAME = 255;
 
 export const fileTooLarge = (limit: number) =>
   payloadTooLarge(`The file is too large: uploads are limited to ${formatBytes(limit)}`, 'file_too_large');
-
-const quotaExceeded = (used: number, quota: number) =>
-  payloadTooLarge(
-    `This video does not fit in your storage: ${formatBytes(used)} of ${formatBytes(quota)} is used. ` +
-      'Delete some videos to make room.',
-    'quota_exceeded',
-  );
-
-const notAVideo = () => unprocessable('This file is not a video we can read', 'not_a_video');
 
 /** A display name from the browser's file name: no path, no control characters, bounded. */
 export function cleanOriginalName(name: string): string {
@@ -74,7 +57,7 @@ async function* guarded(parts: AsyncIterable<UploadPart>): AsyncGenerator<Upload
 
 interface Received {
   fields: Record<string, unknown>;
-  temp?: { path: string; bytes: number; originalName: string };
+  temp?: ReceivedFile;
   projectChecked: boolean;
 }
 
@@ -125,96 +108,21 @@ async function receiveParts(
   }
 }
 
-interface Written {
-  keys: string[];
-  temps: string[];
-}
-
-async function storeFiles(ctx: AppContext, temp: string, facts: ProbeResult, written: Written) {
-  const id = randomName();
-  const filename = `${id}.${facts.container!.extension}`;
-  const thumbTemp = tempPath(ctx.config.tmpDir, 'jpg');
-  written.temps.push(thumbTemp);
-  let thumbnail: { name: string; bytes: number } | null = null;
-  try {
-    await ctx.media.makeThumbnail(temp, thumbTemp, facts.durationSeconds);
-    const name = `${randomName()}.jpg`;
-    written.keys.push(name);
-    thumbnail = { name, bytes: (await ctx.storage.putFile(name, thumbTemp)).size };
-  } catch (err) {
-    // A video without a preview is still a video: the card shows a placeholder.
-    ctx.log.warn({ err }, 'could not make a thumbnail');
-  }
-  written.keys.push(filename);
-  const stored = await ctx.storage.putFile(filename, temp);
-  return { filename, size: stored.size, thumbnail };
-}
-
-/**
- * Records the stored video if it still fits the user's quota. Other uploads of the same user may have
- * been recorded since the file arrived: the user's row is locked while the usage is summed and the
- * video inserted, so two uploads that each fit alone cannot both get in. The thumbnail counts too:
- * the storage shown as used never passes the quota.
- */
-async function recordWithinQuota(ctx: AppContext, video: NewVideo) {
-  const quota = ctx.config.storageQuotaBytes;
-  return ctx.db.transaction().execute(async (trx) => {
-    await lockUser(trx, video.userId);
-    const used = await usedBytes(ctx, video.userId, trx);
-    if (used + video.sizeBytes + video.thumbnailBytes > quota) throw quotaExceeded(used, quota);
-    return insertVideo(trx, video);
-  });
-}
-
 /**
  * POST /api/upload: receive, check (size, quota, project, that it really is a video), store, record.
  * Whatever fails, everything written so far (temp file, stored video, thumbnail) is removed.
  */
 export async function receiveUpload(ctx: AppContext, userId: number, parts: AsyncIterable<UploadPart>): Promise<Video> {
   const received: Received = { fields: {}, projectChecked: false };
-  const written: Written = { keys: [], temps: [] };
   try {
-    try {
-      await receiveParts(ctx, userId, parts, received);
-    } finally {
-      if (received.temp) written.temps.push(received.temp.path);
-    }
+    await receiveParts(ctx, userId, parts, received);
     const { temp } = received;
     if (!temp) throw badRequest(`Attach the video file in the "${FILE_FIELD}" field`, 'missing_file');
     const fields = fieldError(received.fields);
     if (!received.projectChecked) await getOwnProject(ctx, userId, fields.project_id);
-
-    const used = await usedBytes(ctx, userId);
-    if (used + temp.bytes > ctx.config.storageQuotaBytes) throw quotaExceeded(used, ctx.config.storageQuotaBytes);
-
-    const facts = await ctx.media.probe(temp.path);
-    if (!facts.hasVideo || !facts.container) throw notAVideo();
-
-    const stored = await storeFiles(ctx, temp.path, facts, written);
-    const video = {
-      userId,
-      projectId: fields.project_id,
-      title: fields.title || titleFromFileName(temp.originalName),
-      status: 'awaiting-details',
-      durationSeconds: facts.durationSeconds,
-      sizeBytes: stored.size,
-      filename: stored.filename,
-      thumbnailFilename: stored.thumbnail?.name ?? null,
-      thumbnailBytes: stored.thumbnail?.bytes ?? 0,
-      width: facts.width,
-      height: facts.height,
-      fps: facts.fps,
-      videoCodec: facts.videoCodec,
-      audioCodec: facts.audioCodec,
-      mimeType: facts.container.mimeType,
-      originalName: temp.originalName || stored.filename,
-    };
-    return toVideoJson(await recordWithinQuota(ctx, video));
-  } catch (err) {
-    await removeStoredFiles(ctx, written.keys);
-    throw err;
+    return await acceptUploadedFile(ctx, userId, temp, { projectId: fields.project_id, title: fields.title });
   } finally {
-    await Promise.all(written.temps.map((p) => fs.rm(p, { force: true })));
+    if (received.temp) await fs.rm(received.temp.path, { force: true });
   }
 }
 

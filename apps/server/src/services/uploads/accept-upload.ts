@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import type { Video } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import { payloadTooLarge, unprocessable } from '../../http/errors';
+import type { ProbeResult } from '../../media/media';
+import { lockUser } from '../../repositories/users.repository';
+import { insertVideo, type NewVideo } from '../../repositories/videos.repository';
+import { randomName, tempPath } from '../../storage/temp-file';
+import { formatBytes, usedBytes } from '../storage-usage.service';
+import { removeStoredFiles, toVideoJson } from '../videos.service';
+import { titleFromFileName } from '../upload.service';
+
+/** A whole file received on this machine, by whichever protocol (multipart POST /api/upload, tus). */
+export interface ReceivedFile {
+  path: string;
+  bytes: number;
+  /** The browser's file name, already cleaned (cleanOriginalName). */
+  originalName: string;
+  /** Hex SHA-256 of the content, computed as the bytes arrived, when the protocol could. */
+  sha256?: string;
+}
+
+/** Where it goes: a project the caller owns (already checked) and an optional title. */
+export interface UploadTarget {
+  projectId: number;
+  title?: string;
+}
+
+export const quotaExceeded = (used: number, quota: number) =>
+  payloadTooLarge(
+    `This video does not fit in your storage: ${formatBytes(used)} of ${formatBytes(quota)} is used. ` +
+      'Delete some videos to make room.',
+    'quota_exceeded',
+  );
+
+const notAVideo = () => unprocessable('This file is not a video we can read', 'not_a_video');
+
+interface Written {
+  keys: string[];
+  temps: string[];
+}
+
+async function storeFiles(ctx: AppContext, temp: string, facts: ProbeResult, written: Written) {
+  const id = randomName();
+  const filename = `${id}.${facts.container!.extension}`;
+  const thumbTemp = tempPath(ctx.config.tmpDir, 'jpg');
+  written.temps.push(thumbTemp);
+  let thumbnail: { name: string; bytes: number } | null = null;
+  try {
+    await ctx.media.makeThumbnail(temp, thumbTemp, facts.durationSeconds);
+    const name = `${randomName()}.jpg`;
+    written.keys.push(name);
+    thumbnail = { name, bytes: (await ctx.storage.putFile(name, thumbTemp)).size };
+  } catch (err) {
+    // A video without a preview is still a video: the card shows a placeholder.
+    ctx.log.warn({ err }, 'could not make a thumbnail');
+  }
+  written.keys.push(filename);
+  const stored = await ctx.storage.putFile(filename, temp);
+  return { filename, size: stored.size, thumbnail };
+}
+
+/**
+ * Records the stored video if it still fits the user's quota. Other uploads of the same user may have
+ * been recorded since the file arrived: the user's row is locked while the usage is summed and the
+ * video inserted, so two uploads that each fit alone cannot both get in. The thumbnail counts too:
+ * the storage shown as used never passes the quota.
+ */
+async function recordWithinQuota(ctx: AppContext, video: NewVideo) {
+  const quota = ctx.config.storageQuotaBytes;
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, video.userId);
+    const used = await usedBytes(ctx, video.userId, trx);
+    if (used + video.sizeBytes + video.thumbnailBytes > quota) throw quotaExceeded(used, quota);
+    return insertVideo(trx, video);
+  });
+}
+
+/**
+ * The one way a received file becomes a video, whatever protocol brought it: quota, a real video (ffprobe),
+ * a thumbnail, stored under a server-generated name, recorded within the quota. Whatever fails, what it
+ * stored is removed; the received file itself is moved into storage on success and left to the caller
+ * (who removes it) on failure.
+ */
+export async function acceptUploadedFile(
+  ctx: AppContext,
+  userId: number,
+  file: ReceivedFile,
+  target: UploadTarget,
+): Promise<Video> {
+  const written: Written = { keys: [], temps: [] };
+  try {
+    const used = await usedBytes(ctx, userId);
+    if (used + file.bytes > ctx.config.storageQuotaBytes) throw quotaExceeded(used, ctx.config.storageQuotaBytes);
+
+    const facts = await ctx.media.probe(file.path);
+    if (!facts.hasVideo || !facts.container) throw notAVideo();
+
+    const stored = await storeFiles(ctx, file.path, facts, written);
+    const video = {
+      userId,
+      projectId: target.projectId,
+      title: target.title || titleFromFileName(file.originalName),
+      status: 'awaiting-details',
+      durationSeconds: facts.durationSeconds,
+      sizeBytes: stored.size,
+      filename: stored.filename,
+      thumbnailFilename: stored.thumbnail?.name ?? null,
+      thumbnailBytes: stored.thumbnail?.bytes ?? 0,
+      width: facts.width,
+      height: facts.height,
+      fps: facts.fps,
+      videoCodec: facts.videoCodec,
+      audioCodec: facts.audioCodec,
+      mimeType: facts.container.mimeType,
+      originalName: file.originalName || stored.filename,
+    };
+    return toVideoJson(await recordWithinQuota(ctx, video));
+  } catch (err) {
+    await removeStoredFiles(ctx, written.keys);
+    throw err;
+  } finally {
+    await Promise.all(written.temps.map((p) => fs.rm(p, { force: true })));
+  }
+}
