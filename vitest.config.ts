@@ -5,8 +5,16 @@ const serverTests = ['apps/server/**/*.test.ts', 'packages/**/*.test.ts'];
 const platformTests = ['apps/platform-emulator/**/*.test.ts', 'apps/server/src/platforms/**/*.test.ts'];
 const loopbackOnly = ['test-support/loopback-only.setup.ts'];
 
+/**
+ * Test files run two at a time by default (vitest's own default is one fewer than the cores: one here). Most
+ * files wait on a database, the emulator or chromium rather than compute, so two overlap well on 2 cores.
+ * TEST_WORKERS overrides it.
+ */
+const maxWorkers = Number(process.env.TEST_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
+    maxWorkers,
     reporters: ['default', './test-support/summary-reporter.ts'],
     projects: [
       {

@@ -1,19 +1,47 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
+interface Tier {
+  files: number;
+  tests: number;
+  /** Summed file time. */
+  ms: number;
+  /** From its first file's start to its last file's end: what it adds to the run when tiers overlap. */
+  firstStart: number;
+  lastEnd: number;
+}
+
 /**
- * Ends the run with each tier's (vitest project's) files, tests and summed file time, so a slow tier shows,
- * then one plain line, 'N passed, N failed, N skipped', for CI logs.
+ * Ends the run with each tier's (vitest project's) files, tests, summed file time and wall-clock span, so a
+ * slow tier shows, then one plain line, 'N passed, N failed, N skipped', for CI logs.
  */
 export default class SummaryReporter implements Reporter {
+  private readonly starts = new Map<string, number>();
+  private readonly ends = new Map<string, number>();
+  private runStart = Date.now();
+
+  onTestRunStart() {
+    this.runStart = Date.now();
+  }
+
+  onTestModuleStart(mod: TestModule) {
+    this.starts.set(mod.moduleId, Date.now());
+  }
+
+  onTestModuleEnd(mod: TestModule) {
+    this.ends.set(mod.moduleId, Date.now());
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
-    const tiers = new Map<string, { files: number; tests: number; ms: number }>();
+    const tiers = new Map<string, Tier>();
     for (const mod of testModules) {
-      const tier = tiers.get(mod.project.name) ?? { files: 0, tests: 0, ms: 0 };
+      const tier = tiers.get(mod.project.name) ?? { files: 0, tests: 0, ms: 0, firstStart: Infinity, lastEnd: 0 };
       tier.files++;
       tier.ms += mod.diagnostic().duration;
+      tier.firstStart = Math.min(tier.firstStart, this.starts.get(mod.moduleId) ?? Infinity);
+      tier.lastEnd = Math.max(tier.lastEnd, this.ends.get(mod.moduleId) ?? 0);
       tiers.set(mod.project.name, tier);
       for (const test of mod.children.allTests()) {
         tier.tests++;
@@ -23,11 +51,15 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
-    console.log('\ntime per tier (sum of its files):');
-    for (const [name, t] of [...tiers].sort((a, b) => b[1].ms - a[1].ms))
+    const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(7);
+    console.log('\ntime per tier (sum of its files; wall-clock from its first file to its last):');
+    for (const [name, t] of [...tiers].sort((a, b) => b[1].ms - a[1].ms)) {
+      const span = t.lastEnd > t.firstStart ? t.lastEnd - t.firstStart : 0;
       console.log(
-        `  ${name.padEnd(16)} ${String(t.files).padStart(4)} files ${String(t.tests).padStart(5)} tests ${(t.ms / 1000).toFixed(1).padStart(7)} s`,
+        `  ${name.padEnd(16)} ${String(t.files).padStart(4)} files ${String(t.tests).padStart(5)} tests ${seconds(t.ms)} s  wall ${seconds(span)} s`,
       );
+    }
+    console.log(`  whole run${' '.repeat(30)}wall ${seconds(Date.now() - this.runStart)} s`);
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }
