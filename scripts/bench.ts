@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
 import { benchPublish } from './bench-publish';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
+import { measureStartMemory, startMemoryRows } from './start-memory';
 
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
 
@@ -123,6 +124,7 @@ async function main() {
   const dataDir = path.join(work, 'data');
   const rows: [string, string][] = [];
   try {
+    rows.push(...startMemoryRows(await measureStartMemory(path.join(work, 'start-memory'))));
     const first = await startBuiltServer(dataDir);
     rows.push(['cold start, new DATA_DIR (spawn → /api/health 200)', `${first.startMs.toFixed(0)} ms`]);
     await stopChild(first.child);
