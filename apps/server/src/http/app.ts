@@ -8,6 +8,7 @@ import {
   closeConnectionsOnShutdown,
   closeStalledConnections,
 } from './connection-errors';
+import { registerCompression } from './compression';
 import { registerErrorHandling } from './error-handler';
 import { registerOpenApi } from './openapi';
 import { registerSecurity } from './security';
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext) {
   closeConnectionsOnShutdown(app);
   await registerSecurity(app, ctx.emulator ? [new URL(ctx.emulator.browserUrl).origin] : []);
   await registerOpenApi(app, APP_VERSION);
+  await registerCompression(app);
   await registerApiRoutes(app, ctx, APP_VERSION);
   await registerWebApp(app, ctx.config.webDistDir);
   return app;

@@ -23,6 +23,8 @@ export interface NewVideo {
   audioCodec: string | null;
   mimeType: string;
   originalName: string;
+  /** Defaults to now (bulk seeding spreads uploads over time). */
+  createdAt?: Date;
 }
 
 export interface VideoChanges {
@@ -61,6 +63,40 @@ export async function insertVideo(db: Executor, v: NewVideo): Promise<VideoRow> 
     .executeTakeFirstOrThrow();
 }
 
+/** Many rows in one statement per batch (imports, and seeding large libraries for tests and benchmarks). */
+export async function insertVideoRows(db: Executor, videos: readonly NewVideo[], batchSize = 1000): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < videos.length; i += batchSize) {
+    const rows = await db
+      .insertInto('videos')
+      .values(
+        videos.slice(i, i + batchSize).map((v) => ({
+          user_id: v.userId,
+          project_id: v.projectId,
+          title: v.title,
+          status: v.status,
+          duration_seconds: v.durationSeconds,
+          size_bytes: v.sizeBytes,
+          filename: v.filename,
+          thumbnail_filename: v.thumbnailFilename,
+          thumbnail_bytes: v.thumbnailBytes,
+          width: v.width,
+          height: v.height,
+          fps: v.fps,
+          video_codec: v.videoCodec,
+          audio_codec: v.audioCodec,
+          mime_type: v.mimeType,
+          original_name: v.originalName,
+          ...(v.createdAt ? { created_at: v.createdAt, updated_at: v.createdAt } : {}),
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
 export async function findVideoOfUser(db: Executor, id: number, userId: number): Promise<VideoRow | undefined> {
   return db.selectFrom('videos').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
@@ -69,13 +105,6 @@ export async function findVideoOfUser(db: Executor, id: number, userId: number):
 export async function findVideosOfUser(db: Executor, ids: readonly number[], userId: number): Promise<VideoRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('videos').selectAll().where('id', 'in', ids).where('user_id', '=', userId).execute();
-}
-
-/** Newest first; all of the user's videos, or one project's. */
-export async function listVideosOfUser(db: Executor, userId: number, projectId?: number): Promise<VideoRow[]> {
-  let query = db.selectFrom('videos').selectAll().where('user_id', '=', userId);
-  if (projectId !== undefined) query = query.where('project_id', '=', projectId);
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
 /** Locks the rows, so a concurrent delete cannot slip between the ownership check and the delete. */

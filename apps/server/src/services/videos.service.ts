@@ -14,13 +14,11 @@ import {
   countPostsOfVideos,
   deleteVideosOfUser,
   findVideoOfUser,
-  listVideosOfUser,
   lockVideosOfUser,
   updateVideoOfUser,
   type VideoChanges,
 } from '../repositories/videos.repository';
 import { videoPostStatus } from './posts/video-post-status';
-import { getOwnProject } from './projects.service';
 import { toIsoString } from './users.service';
 
 /** 'm:ss' with unbounded minutes; '0:00' when unknown (spec). */
@@ -79,16 +77,6 @@ async function ownVideoRow(ctx: AppContext, userId: number, id: number): Promise
   const row = await findVideoOfUser(ctx.db, id, userId);
   if (!row) throw notFound('Video');
   return row;
-}
-
-/** Two queries however many videos: the rows, then every video's post counts grouped in one. */
-export async function listVideos(ctx: AppContext, userId: number, projectId?: number): Promise<Video[]> {
-  if (projectId !== undefined) await getOwnProject(ctx, userId, projectId);
-  const [rows, counts] = await Promise.all([
-    listVideosOfUser(ctx.db, userId, projectId),
-    countPostsOfVideos(ctx.db, userId, { projectId }),
-  ]);
-  return rows.map((row) => toVideoJson(row, counts.get(row.id)));
 }
 
 async function withPostCounts(ctx: AppContext, userId: number, row: VideoRow): Promise<Video> {

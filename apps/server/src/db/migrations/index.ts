@@ -8,6 +8,7 @@ import * as m0006 from './0006-video-frame-rate';
 import * as m0007 from './0007-user-time-zone';
 import * as m0008 from './0008-posts';
 import * as m0009 from './0009-post-runs';
+import * as m0010 from './0010-video-lists';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-user-time-zone': m0007,
   '0008-posts': m0008,
   '0009-post-runs': m0009,
+  '0010-video-lists': m0010,
 };

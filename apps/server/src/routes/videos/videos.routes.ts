@@ -5,14 +5,19 @@ import {
   ErrorBody,
   IdParams,
   UpdateVideoBody,
+  VideoIdsQuery,
+  VideoIdsResponse,
   VideoList,
+  VideoPage,
   VideoResponse,
   VideosQuery,
 } from '@fanout/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
-import { deleteVideos, getVideo, listVideos, setDuration, updateDetails } from '../../services/videos.service';
+import { listAllVideos, listVideoIds, listVideosPage } from '../../services/lists/video-lists.service';
+import { deleteVideos, getVideo, setDuration, updateDetails } from '../../services/videos.service';
 
 const common = { tags: ['videos'], security: [{ bearer: [] }] };
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -27,13 +32,41 @@ export const videosRoutes =
       {
         schema: {
           ...common,
-          summary: "The caller's videos, newest first: one project's (project_id) or all of them",
-          description: "Each with its posts counted by status (`postCounts`); a video's `status` follows its posts.",
+          summary: "The caller's videos: one project's (project_id) or all of them; a page with `limit` or `cursor`",
+          description:
+            'With `limit` (1–100, default 50) or `cursor`: one page, `{videos, nextCursor, total}`; pass `nextCursor` ' +
+            'as `cursor` with the same `q`, `status` and `sort` for the next page (400 `bad_cursor` for a cursor the ' +
+            'server did not give for this order). Without either: the whole list as an array. `q`: the title ' +
+            "contains it, ignoring case. `status`: the status shown, which follows the video's posts. `sort`: " +
+            'newest (default), oldest, or title (A→Z). Each video with its posts counted by status (`postCounts`).',
           querystring: VideosQuery,
-          response: { 200: VideoList, ...errors },
+          response: { 200: z.union([VideoPage, VideoList]), ...errors },
         },
       },
-      async (request) => listVideos(ctx, currentUser(request).id, request.query.project_id),
+      async (request) => {
+        const { project_id: projectId, limit, cursor, q, status, sort } = request.query;
+        const userId = currentUser(request).id;
+        if (limit === undefined && cursor === undefined)
+          return listAllVideos(ctx, userId, projectId, { q, status, sort });
+        return listVideosPage(ctx, userId, projectId, { q, status, sort }, { limit, cursor });
+      },
+    );
+
+    app.get(
+      '/videos/ids',
+      {
+        schema: {
+          ...common,
+          summary:
+            'The ids of every video of a project that matches `q` and `status`, in the `sort` order (select-all)',
+          querystring: VideoIdsQuery,
+          response: { 200: VideoIdsResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { project_id: projectId, q, status, sort } = request.query;
+        return { ids: await listVideoIds(ctx, currentUser(request).id, projectId, { q, status, sort }) };
+      },
     );
 
     app.get(
