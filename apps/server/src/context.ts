@@ -9,6 +9,7 @@ import { createPlatformRegistry, type PlatformRegistry } from './platforms/regis
 import { createIdentityProvider, type IdentityProvider } from './services/oidc.service';
 import { openSecretBox, type SecretBox } from './services/secret-box.service';
 import { LocalStorage } from './storage/local-storage';
+import { S3Storage } from './storage/s3-storage';
 import type { Storage } from './storage/storage';
 
 /**
@@ -42,7 +43,10 @@ export type ContextBase = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'log' | 
 export function createContext(base: ContextBase): AppContext {
   return {
     ...base,
-    storage: new LocalStorage(base.config.mediaDir),
+    storage:
+      base.config.storage.kind === 's3'
+        ? S3Storage.fromConfig(base.config, base.config.storage)
+        : new LocalStorage(base.config.mediaDir),
     media: createMedia({ ffmpegPath: base.config.ffmpegPath, ffprobePath: base.config.ffprobePath }),
     secretBox: openSecretBox(base.config, base.log),
     identityProvider: createIdentityProvider(base.config),

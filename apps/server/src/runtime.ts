@@ -64,6 +64,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     jobs = await prepareDatabase(db, log, config.role);
     sandbox = await startSandbox(config, log);
     const ctx = createContext({ config, db, dbKind: kind, log, emulator: sandbox?.target, jobs });
+    await ctx.storage.open();
     let closing: Promise<void> | undefined;
     return { ctx, close: () => (closing ??= closeAll()) };
   } catch (err) {

@@ -21,6 +21,14 @@ export class LocalStorage implements Storage {
     fs.mkdirSync(root, { recursive: true });
   }
 
+  async open(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+  }
+
+  async check(): Promise<void> {
+    await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+  }
+
   private pathOf(key: string): string {
     assertStorageKey(key);
     return path.join(this.root, key);
@@ -78,6 +86,8 @@ export class LocalStorage implements Storage {
   }
 
   async withLocalFile<T>(key: string, fn: (localPath: string) => Promise<T>): Promise<T> {
-    return fn(this.pathOf(key));
+    const file = this.pathOf(key);
+    await fsp.access(file);
+    return fn(file);
   }
 }

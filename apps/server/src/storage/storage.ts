@@ -18,9 +18,14 @@ export interface StoredFileEntry {
 
 /**
  * Where media files live. Keys are flat, server-generated names (`<random id>.<ext>`); the interface is
- * narrow enough for an object store: whole-file puts, ranged reads, stat, delete, listing.
+ * narrow enough for an object store: whole-file puts, ranged reads, stat, delete, listing. Backends:
+ * LocalStorage (files in DATA_DIR/media) and S3Storage (an S3-compatible bucket), chosen by STORAGE.
  */
 export interface Storage {
+  /** Makes the store ready at start: the media dir, or the bucket (created when it does not exist). */
+  open(): Promise<void>;
+  /** Throws when the store cannot be reached (a readiness check). */
+  check(): Promise<void>;
   /** Moves a finished local temp file into storage under `key` (the temp file is gone afterwards). */
   putFile(key: string, sourcePath: string): Promise<StoredFileInfo>;
   /** Size and modification time, or null when there is no such file. */
