@@ -78,6 +78,14 @@ export interface AuthFailuresTable {
   at: Timestamp;
 }
 
+/** An address an account has signed in from (see login-throttle.service). */
+export interface KnownSignInAddressesTable {
+  user_id: number;
+  address: string;
+  first_at: Timestamp;
+  last_at: Timestamp;
+}
+
 export interface SignInSecurityTables {
   two_factor: TwoFactorTable;
   backup_codes: BackupCodesTable;
@@ -86,6 +94,7 @@ export interface SignInSecurityTables {
   identities: IdentitiesTable;
   security_events: SecurityEventsTable;
   auth_failures: AuthFailuresTable;
+  known_sign_in_addresses: KnownSignInAddressesTable;
 }
 
 export type TwoFactorRow = Selectable<TwoFactorTable>;

@@ -6,11 +6,22 @@ import {
   insertFailures,
   pruneFailures,
 } from '../repositories/auth-failures.repository';
+import { isKnownSignInAddress as knownSince } from '../repositories/known-sign-in-addresses.repository';
+
+/** An address counts as the owner's for this long after the account last signed in from it. */
+const KNOWN_ADDRESS_DAYS = 90;
+
+/** Whether the account signed in successfully from `ip` within the last KNOWN_ADDRESS_DAYS. */
+export async function isKnownSignInAddress(ctx: AppContext, userId: number, ip: string): Promise<boolean> {
+  return knownSince(ctx.db, userId, ip, new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000));
+}
 
 /**
  * Failed sign-in attempts, counted in the database (so every server process and every client address
  * adds to the same count) over a sliding window of AUTH_LOCKOUT_MINUTES. A key at its limit is refused
- * with 429 and Retry-After until enough of its failures have aged out of the window.
+ * with 429 and Retry-After until enough of its failures have aged out of the window. A password sign-in
+ * from an address the account signed in from before is held to that address's own count for the account
+ * instead of the account's (sign-in.service), so strangers' failures cannot keep the owner out.
  */
 export interface ThrottleKey {
   key: string;
@@ -24,6 +35,14 @@ export const throttleKeys = {
   /** Per account when it exists, else per what was typed: both lock after the same count. */
   loginAccount: (ctx: AppContext, userId: number | undefined, identifier: string): ThrottleKey => ({
     key: userId !== undefined ? `login:user:${userId}` : `login:name:${identifier.trim().toLowerCase()}`,
+    max: ctx.config.authLockout.maxFailuresPerAccount,
+  }),
+  /**
+   * One account's failures from one address. From an address the account has signed in from before, this
+   * count stands in for the account's: failures from elsewhere do not lock the owner out there.
+   */
+  loginAccountAtAddress: (ctx: AppContext, userId: number, ip: string): ThrottleKey => ({
+    key: `login:user:${userId}:ip:${ip}`,
     max: ctx.config.authLockout.maxFailuresPerAccount,
   }),
   loginIp: (ctx: AppContext, ip: string | undefined): ThrottleKey => ({

@@ -2,7 +2,14 @@ import type { AuthResult, TwoFactorRequired } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { unauthorized } from '../http/errors';
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './login-throttle.service';
+import { rememberSignInAddress } from '../repositories/known-sign-in-addresses.repository';
+import {
+  assertNotThrottled,
+  clearFailures,
+  isKnownSignInAddress,
+  recordFailure,
+  throttleKeys,
+} from './login-throttle.service';
 import { codeRefusalMessage, findEnabledTwoFactor, useSecondFactorCode } from './second-factor.service';
 import { recordSecurityEvent, type RequestMeta, type SecurityEventDetail } from './security-events.service';
 import { createSession } from './session.service';
@@ -30,8 +37,15 @@ export async function beginPasswordSignIn(
   meta: RequestMeta,
 ): Promise<PasswordSignIn> {
   const account = throttleKeys.loginAccount(ctx, attempt.userId, attempt.identifier);
-  const keys = [account, throttleKeys.loginIp(ctx, meta.ip)];
-  await assertNotThrottled(ctx, keys);
+  const address = throttleKeys.loginIp(ctx, meta.ip);
+  const own =
+    attempt.userId !== undefined && meta.ip
+      ? throttleKeys.loginAccountAtAddress(ctx, attempt.userId, meta.ip)
+      : undefined;
+  // From an address the account signed in from before, only that address's own failures count against it.
+  const known = own !== undefined && (await isKnownSignInAddress(ctx, attempt.userId!, meta.ip!));
+  const keys = own ? [account, own, address] : [account, address];
+  await assertNotThrottled(ctx, known ? [own, address] : [account, address]);
   let method: SecurityEventDetail['method'] = 'password';
 
   return {
@@ -55,7 +69,9 @@ export async function beginPasswordSignIn(
       return undefined;
     },
     async succeeded(user) {
-      await clearFailures(ctx, account);
+      if (own) await clearFailures(ctx, own);
+      // A sign-in let past the account's count leaves that count to the addresses that built it up.
+      if (!known) await clearFailures(ctx, account);
       return finishSignIn(ctx, user, meta, { method });
     },
   };
@@ -84,6 +100,7 @@ export async function finishSignIn(
 ): Promise<AuthResult> {
   const result = await issueSession(ctx, user, meta);
   await recordSecurityEvent(ctx, user.id, 'sign_in', meta, detail);
+  if (meta.ip) await rememberSignInAddress(ctx.db, user.id, meta.ip, new Date());
   return result;
 }
 

@@ -44,7 +44,7 @@ describe('failed sign-in limits per account and per address', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   }
 
-  it('locks an account after too many wrong passwords, counted across addresses, even for the right password', async () => {
+  it('locks an account after too many wrong passwords, counted across addresses, even for the right password from an address it never signed in from', async () => {
     const owner = await registerUser(server);
     for (let i = 0; i < PER_ACCOUNT; i++)
       expect((await login(owner.user.email, `wrong password ${i}`)).status).toBe(401);
@@ -76,6 +76,66 @@ describe('failed sign-in limits per account and per address', () => {
     expect((await login(owner.user.email, owner.password)).status).toBe(200);
     for (let i = 0; i < PER_ACCOUNT - 1; i++) await login(owner.user.email, `wrong password ${i}`);
     expect((await login(owner.user.email, owner.password)).status).toBe(200);
+  });
+
+  describe('from an address the account signed in from before', () => {
+    /** A new account that has signed in once from an address of its own, which is returned. */
+    async function ownerAtHome() {
+      const owner = await registerUser(server);
+      const home = newAddress();
+      expect((await login(owner.user.email, owner.password, home)).status).toBe(200);
+      return { owner, home };
+    }
+
+    it('lets the owner in with the right password while wrong ones from elsewhere lock the account', async () => {
+      const { owner, home } = await ownerAtHome();
+      const attacker = newAddress();
+      for (let i = 0; i < PER_ACCOUNT; i++)
+        expect((await login(owner.user.email, `wrong password ${i}`, attacker)).status).toBe(401);
+      // The address that tried, and any other the account never signed in from, are locked out...
+      expectLimited(await login(owner.user.email, owner.password, attacker));
+      expectLimited(await login(owner.user.email, owner.password));
+      // ...the owner at home is not, and the lock stays for the others after the owner is in.
+      const res = await login(owner.user.email, owner.password, home);
+      expect(res.status).toBe(200);
+      expect(res.body.token).toEqual(expect.any(String));
+      expectLimited(await login(owner.user.email, owner.password, attacker));
+    });
+
+    it('still counts wrong passwords typed there, up to the same limit', async () => {
+      const { owner, home } = await ownerAtHome();
+      for (let i = 0; i < PER_ACCOUNT - 1; i++)
+        expect((await login(owner.user.email, `wrong password ${i}`, newAddress())).status).toBe(401);
+      expect((await login(owner.user.email, 'wrong at home', home)).status).toBe(401);
+      // That wrong password counted against the account as well: it is now locked elsewhere.
+      expectLimited(await login(owner.user.email, owner.password));
+      for (let i = 1; i < PER_ACCOUNT; i++)
+        expect((await login(owner.user.email, `wrong at home ${i}`, home)).status).toBe(401);
+      expectLimited(await login(owner.user.email, owner.password, home));
+    });
+
+    it('still asks for the second factor there', async () => {
+      const owner = await registerUser(server);
+      const setup = await api(server, owner.token).post('/api/auth/2fa/setup');
+      const step = currentStep();
+      const enabled = await api(server, owner.token).post('/api/auth/2fa/enable', {
+        token: codeForStep(setup.body.secret, step),
+      });
+      const [firstBackup, secondBackup] = enabled.body.backupCodes as string[];
+      const home = newAddress();
+      const backup = (code: string | undefined) => ({ twoFactorToken: code, isBackupCode: true });
+      expect((await login(owner.user.email, owner.password, home, backup(firstBackup))).status).toBe(200);
+      const attacker = newAddress();
+      for (let i = 0; i < PER_ACCOUNT; i++)
+        expect((await login(owner.user.email, `wrong password ${i}`, attacker)).status).toBe(401);
+
+      const asked = await login(owner.user.email, owner.password, home);
+      expect(asked.status).toBe(200);
+      expect(asked.body).toEqual({ requires2FA: true, userId: owner.user.id });
+      const signedIn = await login(owner.user.email, owner.password, home, backup(secondBackup));
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.token).toEqual(expect.any(String));
+    });
   });
 
   it('counts wrong two-factor codes too', async () => {
