@@ -4,7 +4,13 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      // jsdom stands for a browser: take tus-js-client's browser build (XMLHttpRequest, localStorage), as Vite does.
+      { find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' },
+    ],
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -1,10 +1,19 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { PreviousUpload } from 'tus-js-client';
 import type { Video } from '@fanout/contracts';
-import { errorMessage } from '@/lib/api-client';
+import { authHeaders, errorMessage } from '@/lib/api-client';
 import { formatBytes, formatMegabytes, titleFromFileName } from '@/lib/format';
 import { videosQueryKey } from './api/get-videos';
-import { uploadVideo } from './api/upload-video';
+import {
+  createVideoUpload,
+  findAllStoredUploads,
+  findStoredUploads,
+  forgetStoredUpload,
+  isFileOf,
+  storedUploadOffset,
+  type VideoUpload,
+} from './api/upload-video';
 import { refreshTotals } from './api/video-cache';
 
 export type TempId = `temp-${number}`;
@@ -23,13 +32,37 @@ export interface UploadItem {
   error?: string;
   /** False for a file refused before sending (too large): sending it again cannot help. */
   retryable: boolean;
+  /**
+   * An upload left unfinished by an earlier visit (the tab was closed): the browser cannot reopen the file by
+   * itself, so Retry asks for the same file again and carries on from where the server stopped.
+   */
+  needsFile?: boolean;
+}
+
+/** How many files are sent at once; the others wait at 0 %, in the order they were chosen. */
+export const PARALLEL_UPLOADS = 3;
+
+interface Transfer {
+  file?: File;
+  upload?: VideoUpload;
+  /** The stored resume point this item carries on from (an unfinished upload of an earlier visit). */
+  stored?: PreviousUpload;
+  /** The last failure was the server's final answer on this upload: a retry starts a new one. */
+  startOver?: boolean;
+  /** Holds one of the PARALLEL_UPLOADS slots until the server answers. */
+  sending?: boolean;
+  /** The connection dropped and every retry failed: sent on again as soon as the browser is back online. */
+  interrupted?: boolean;
+  queryClient?: QueryClient;
 }
 
 let items: readonly UploadItem[] = [];
-/** The chosen files, kept while their upload runs or has failed, so that a failed one can be retried. */
-const chosenFiles = new Map<TempId, File>();
+const transfers = new Map<TempId, Transfer>();
 const listeners = new Set<() => void>();
 let lastStamp = 0;
+let running = 0;
+const waiting: { id: TempId; go: () => void }[] = [];
+let restored: Promise<void> | null = null;
 
 function setItems(next: readonly UploadItem[]) {
   items = next;
@@ -38,6 +71,10 @@ function setItems(next: readonly UploadItem[]) {
 
 function patchItem(id: TempId, patch: Partial<UploadItem>) {
   setItems(items.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+}
+
+function itemOf(id: TempId): UploadItem | undefined {
+  return items.find((item) => item.id === id);
 }
 
 /** 'temp-{timestamp}', kept unique when several files start within the same millisecond. */
@@ -50,33 +87,150 @@ export function isVideoFile(file: File): boolean {
   return file.type.startsWith('video/');
 }
 
+/** Runs `go` when fewer than PARALLEL_UPLOADS uploads are sending. */
+function whenSlotFree(id: TempId, go: () => void) {
+  if (running < PARALLEL_UPLOADS) {
+    running += 1;
+    go();
+  } else {
+    waiting.push({ id, go });
+  }
+}
+
+function releaseSlot() {
+  const next = waiting.shift();
+  if (next) next.go();
+  else running = Math.max(0, running - 1);
+}
+
+/** Removes uploads from the list; one still unfinished on the server is deleted there and forgotten here. */
 export function dismissUploads(ids: readonly string[]) {
   const gone = new Set(ids);
-  gone.forEach((id) => chosenFiles.delete(id as TempId));
+  for (const id of gone) {
+    const transfer = transfers.get(id as TempId);
+    transfers.delete(id as TempId);
+    const queued = waiting.findIndex((entry) => entry.id === id);
+    if (queued >= 0) waiting.splice(queued, 1);
+    if (transfer?.sending) {
+      transfer.sending = false;
+      releaseSlot();
+    }
+    if (transfer?.upload) void transfer.upload.abort(true);
+    else if (transfer?.stored) void forgetStoredUpload(transfer.stored);
+  }
   setItems(items.filter((item) => !gone.has(item.id)));
 }
 
-/** Forgets every upload in the list (the tests start each case from an empty list). */
+/** Forgets every upload in the list and stops sending (the tests start each case from an empty list). */
 export function forgetUploads() {
-  chosenFiles.clear();
+  for (const transfer of transfers.values()) void transfer.upload?.abort(false);
+  transfers.clear();
+  waiting.length = 0;
+  running = 0;
+  restored = null;
   setItems([]);
 }
 
-function sendUpload(item: UploadItem, file: File, queryClient: QueryClient) {
-  const { id, projectId } = item;
-  uploadVideo({ file, title: item.title, projectId, onProgress: (progress) => patchItem(id, { progress }) })
-    .then((video) => {
-      const uploaded: Video = { ...video, status: 'awaiting-details' };
-      queryClient.setQueryData<Video[]>(videosQueryKey(projectId), (list) => [
-        uploaded,
-        ...(list ?? []).filter((v) => v.id !== uploaded.id),
-      ]);
-      dismissUploads([id]);
-      refreshTotals(queryClient);
-    })
-    .catch((error: unknown) => {
-      patchItem(id, { status: 'failed', error: errorMessage(error, 'Upload failed') });
-    });
+/** Shows the server's video at the top of its project's list, in place of the upload. */
+function showUploadedVideo(queryClient: QueryClient, projectId: number, video: Video | null) {
+  const key = videosQueryKey(projectId);
+  const list = queryClient.getQueryData(key);
+  if (video && (list === undefined || Array.isArray(list))) {
+    const uploaded: Video = { ...video, status: 'awaiting-details' };
+    queryClient.setQueryData<Video[]>(key, (current) => [
+      uploaded,
+      ...(current ?? []).filter((v) => v.id !== uploaded.id),
+    ]);
+  } else {
+    void queryClient.invalidateQueries({ queryKey: ['videos'] });
+  }
+}
+
+/** Sends (or resumes) the item's file once a slot is free. */
+function send(id: TempId, queryClient: QueryClient) {
+  whenSlotFree(id, () => {
+    const transfer = transfers.get(id);
+    const item = itemOf(id);
+    if (!transfer?.file || !item) return releaseSlot();
+    transfer.sending = true;
+    // Each answer ends one send: the slot is freed, and nothing more happens for an item since dismissed.
+    const settle = () => {
+      if (!transfer.sending) return false;
+      transfer.sending = false;
+      releaseSlot();
+      return transfers.get(id) === transfer;
+    };
+    if (!transfer.upload || transfer.startOver) {
+      transfer.startOver = false;
+      transfer.upload = createVideoUpload({
+        file: transfer.file,
+        title: item.title,
+        projectId: item.projectId,
+        previous: transfer.stored,
+        onProgress: (progress) => {
+          if (transfers.get(id) === transfer) patchItem(id, { progress });
+        },
+        onSuccess: (video) => {
+          if (!settle()) return;
+          showUploadedVideo(queryClient, item.projectId, video);
+          transfers.delete(id);
+          setItems(items.filter((candidate) => candidate.id !== id));
+          refreshTotals(queryClient);
+        },
+        onError: (error) => {
+          if (!settle()) return;
+          // A refusal (quota, not a video) is final for this upload on the server: a retry sends the file anew.
+          const final = error.status >= 400 && error.status < 500;
+          transfer.startOver = final;
+          transfer.interrupted = error.status === 0;
+          transfer.queryClient = queryClient;
+          if (final) {
+            transfer.stored = undefined;
+            void forgetStoredUploadsAt(transfer.upload?.url ?? null);
+          }
+          patchItem(id, { status: 'failed', error: errorMessage(error, 'Upload failed') });
+        },
+      });
+    }
+    // Started again after a dropped connection, the same upload carries on from the server's offset.
+    transfer.upload.start();
+  });
+}
+
+async function forgetStoredUploadsAt(url: string | null) {
+  if (!url) return;
+  for (const entry of await findAllStoredUploads()) {
+    if (entry.uploadUrl === url) await forgetStoredUpload(entry);
+  }
+}
+
+/** Upload addresses in use by an item of this page (with `sending`, only those of items that have their file). */
+function urlsInUse({ sending = false } = {}): Set<string> {
+  const urls = new Set<string>();
+  for (const transfer of transfers.values()) {
+    if (sending && !transfer.file) continue;
+    const url = transfer.upload?.url ?? transfer.stored?.uploadUrl;
+    if (url) urls.add(url);
+  }
+  return urls;
+}
+
+/**
+ * An unfinished upload of this very file from an earlier visit, if any: the new item carries on from it, and
+ * the earlier visit's item leaves the list.
+ */
+async function takeStoredUploadOf(file: File): Promise<PreviousUpload | undefined> {
+  const inUse = urlsInUse({ sending: true });
+  const candidates = await findStoredUploads(file).catch(() => []);
+  const entry = candidates.find((candidate) => candidate.uploadUrl && !inUse.has(candidate.uploadUrl));
+  if (!entry) return undefined;
+  for (const [id, transfer] of transfers) {
+    if (!transfer.file && transfer.stored?.urlStorageKey === entry.urlStorageKey) {
+      transfers.delete(id);
+      setItems(items.filter((item) => item.id !== id));
+    }
+  }
+  return entry;
 }
 
 /** The server's own words for a file over UPLOAD_MAX_BYTES. */
@@ -86,7 +240,8 @@ export function fileTooLargeMessage(maxBytes: number): string {
 
 /**
  * Starts one upload per video file (others are ignored). Returns how many it took. A file over `maxBytes`
- * (when known) is shown as failed at once, rather than sent for the server to refuse.
+ * (when known) is shown as failed at once, rather than sent for the server to refuse. A file whose earlier
+ * upload did not finish carries on from where the server stopped.
  */
 export function startUploads(
   files: readonly File[],
@@ -112,21 +267,126 @@ export function startUploads(
     };
     setItems([item, ...items]);
     if (tooLarge) continue;
-    chosenFiles.set(item.id, file);
-    sendUpload(item, file, queryClient);
+    const transfer: Transfer = { file };
+    transfers.set(item.id, transfer);
+    void takeStoredUploadOf(file).then((stored) => {
+      if (transfers.get(item.id) !== transfer) return;
+      transfer.stored = stored;
+      send(item.id, queryClient);
+    });
   }
   return videos.length;
 }
 
-/** Sends a failed upload's file again, in the same place in the list. */
+/** The text of an upload an earlier visit left unfinished. */
+export function unfinishedMessage(progress: number, fileName: string): string {
+  return `Stopped at ${progress}%. Choose ${fileName} again to resume.`;
+}
+
+export function notSameFileMessage(fileName: string): string {
+  return `That is not the same file. Choose ${fileName} to resume.`;
+}
+
+/** Asks for the file of an unfinished upload, with a file input of its own (the browser's file chooser). */
+function chooseFileFor(item: UploadItem, fileName: string, onChosen: (file: File) => void) {
+  document.querySelectorAll('input[data-resume-upload]').forEach((input) => input.remove());
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = item.mimeType || 'video/*';
+  input.className = 'sr-only';
+  input.tabIndex = -1;
+  input.dataset.resumeUpload = item.id;
+  input.setAttribute('aria-label', `File to resume ${fileName}`);
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    input.remove();
+    if (file) onChosen(file);
+  });
+  input.addEventListener('cancel', () => input.remove());
+  document.body.append(input);
+  input.click();
+}
+
+/**
+ * Sends a failed upload again, in the same place in the list: from the last byte the server has after a
+ * dropped connection, from the start after a refusal. An upload of an earlier visit first asks for its file.
+ */
 export function retryUpload(id: TempId, queryClient: QueryClient) {
-  const item = items.find((candidate) => candidate.id === id);
-  const file = chosenFiles.get(id);
-  // A file refused before sending (not retryable) was never kept, so it has no file here.
-  if (!item || !file || item.status !== 'failed') return;
-  const restarted: UploadItem = { ...item, status: 'uploading', progress: 0, error: undefined };
-  patchItem(id, restarted);
-  sendUpload(restarted, file, queryClient);
+  const item = itemOf(id);
+  const transfer = transfers.get(id);
+  // A file refused before sending (not retryable) was never kept, so it has no transfer here.
+  if (!item || !transfer || item.status !== 'failed') return;
+  if (!transfer.file) {
+    const stored = transfer.stored;
+    if (!stored) return;
+    const fileName = stored.metadata.filename ?? item.title;
+    chooseFileFor(item, fileName, (file) => {
+      void isFileOf(stored, file).then((same) => {
+        if (transfers.get(id) !== transfer) return;
+        if (!same) return patchItem(id, { error: notSameFileMessage(fileName) });
+        transfer.file = file;
+        patchItem(id, { status: 'uploading', error: undefined, needsFile: false });
+        send(id, queryClient);
+      });
+    });
+    return;
+  }
+  transfer.interrupted = false;
+  const resumes = !transfer.startOver && transfer.upload !== undefined;
+  patchItem(id, { status: 'uploading', error: undefined, ...(resumes ? {} : { progress: 0 }) });
+  send(id, queryClient);
+}
+
+/** Back online, every upload the dropped connection stopped carries on from the server's offset. */
+function resumeInterrupted() {
+  for (const [id, transfer] of transfers) {
+    if (transfer.interrupted && transfer.queryClient && itemOf(id)?.status === 'failed') {
+      retryUpload(id, transfer.queryClient);
+    }
+  }
+}
+if (typeof window !== 'undefined') window.addEventListener('online', resumeInterrupted);
+
+/**
+ * Finds the uploads this browser started on an earlier visit and did not finish, asks the server how far
+ * each got, and lists them (failed, with their progress) so that choosing the same file again resumes them.
+ * Runs once per page load; uploads the server no longer has are forgotten.
+ */
+export function restoreUnfinishedUploads(): Promise<void> {
+  if (restored) return restored;
+  if (!authHeaders().Authorization) return Promise.resolve();
+  restored = (async () => {
+    const entries = await findAllStoredUploads().catch(() => []);
+    for (const entry of entries) {
+      const projectId = Number(entry.metadata.project_id);
+      if (!Number.isInteger(projectId) || urlsInUse().has(entry.uploadUrl ?? '')) continue;
+      const state = await storedUploadOffset(entry);
+      if (state === 'gone') {
+        await forgetStoredUpload(entry);
+        continue;
+      }
+      if (!state || state.offset >= state.length || urlsInUse().has(entry.uploadUrl ?? '')) continue;
+      const fileName = entry.metadata.filename ?? 'the file';
+      const progress = Math.floor((state.offset / state.length) * 100);
+      const item: UploadItem = {
+        id: nextTempId(),
+        projectId,
+        title: entry.metadata.title || titleFromFileName(fileName),
+        size: formatMegabytes(state.length),
+        sizeBytes: state.length,
+        mimeType: entry.metadata.filetype ?? '',
+        status: 'failed',
+        progress,
+        uploadDate: entry.creationTime,
+        error: unfinishedMessage(progress, fileName),
+        retryable: true,
+        needsFile: true,
+      };
+      transfers.set(item.id, { stored: entry });
+      setItems([...items, item]);
+    }
+  })();
+  return restored;
 }
 
 function subscribe(listener: () => void) {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { workspaceRoutes } from '@/test/api-fixtures';
@@ -6,6 +6,8 @@ import { buildVideo, signIn } from '@/test/factories';
 import { FakeXhr } from '@/test/fake-xhr';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
+import { forgetUploads } from '../uploads-store';
+import { answerCreation, pathOf, sentRequest, uploadMetadata } from '@/test/tus-exchange';
 
 const clip = () => new File(['x'.repeat(2048)], 'Beach day.mp4', { type: 'video/mp4' });
 const notes = () => new File(['notes'], 'notes.txt', { type: 'text/plain' });
@@ -33,40 +35,70 @@ describe('upload', () => {
   });
 
   it('shows each upload at once with live progress, then the server video awaiting details', async () => {
-    const { user, dialog } = await openUploadModal();
+    const routes = workspaceRoutes();
+    routes['GET /api/videos/55'] = {
+      body: { video: buildVideo({ id: 55, title: 'Beach day', status: 'processing' }) },
+    };
+    const { user, dialog } = await openUploadModal(routes);
     await user.upload(within(dialog).getByLabelText('Video files'), [notes(), clip()]);
-
-    expect(FakeXhr.sent).toHaveLength(1);
-    const xhr = FakeXhr.sent[0]!;
-    expect(xhr.url).toBe('/api/upload');
-    expect(xhr.headers.authorization).toBe('Bearer test-token');
-    expect(xhr.body?.get('title')).toBe('Beach day');
-    expect(xhr.body?.get('project_id')).toBe('1');
-    expect((xhr.body?.get('video') as File).name).toBe('Beach day.mp4');
-
     const card = screen.getByRole('article', { name: 'Beach day' });
     expect(within(card).getByText('Uploading')).toBeInTheDocument();
-    act(() => xhr.progress(512, 2048));
+
+    // tus 1.0: the upload is created with its length and metadata, then its bytes are sent to its address.
+    const post = await answerCreation(0);
+    expect(pathOf(post)).toBe('/api/tus');
+    expect(post.headers.authorization).toBe('Bearer test-token');
+    expect(post.headers['tus-resumable']).toBe('1.0.0');
+    expect(post.headers['upload-length']).toBe('2048');
+    expect(uploadMetadata(post)).toEqual({
+      filename: 'Beach day.mp4',
+      filetype: 'video/mp4',
+      project_id: '1',
+      title: 'Beach day',
+    });
+    const patch = await sentRequest(1);
+    expect(patch.method).toBe('PATCH');
+    expect(pathOf(patch)).toBe('/api/tus/up-1');
+    expect(patch.headers.authorization).toBe('Bearer test-token');
+    expect(patch.headers['upload-offset']).toBe('0');
+    expect((patch.body as Blob).size).toBe(2048);
+    expect(FakeXhr.sent).toHaveLength(2);
+
+    act(() => patch.progress(512, 2048));
     expect(within(card).getByRole('progressbar', { name: 'Uploading Beach day' })).toHaveAttribute(
       'aria-valuenow',
       '25',
     );
 
-    await act(async () =>
-      xhr.respond(201, { video: buildVideo({ id: 55, title: 'Beach day', status: 'processing' }) }),
-    );
+    // The last answer names the video the server made of the file.
+    await act(async () => patch.respond(204, undefined, { 'Upload-Offset': '2048', 'Fanout-Video-Id': '55' }));
     const done = await screen.findByRole('article', { name: 'Beach day' });
-    expect(within(done).getByText('Awaiting Details')).toBeInTheDocument();
+    await waitFor(() => expect(within(done).getByText('Awaiting Details')).toBeInTheDocument());
     expect(within(done).getByRole('link', { name: 'Play Beach day' })).toHaveAttribute('href', '/video/55');
   });
 
-  it('marks the upload failed when the server refuses it', async () => {
+  it('takes the video from the body of the last answer when the server sends it there', async () => {
     const { user, dialog } = await openUploadModal();
     await user.upload(within(dialog).getByLabelText('Video files'), clip());
-    await act(async () => FakeXhr.sent[0]!.respond(413, { error: 'The file is larger than 4 GB', code: 'too_large' }));
+    await answerCreation(0);
+    const patch = await sentRequest(1);
+    await act(async () =>
+      patch.respond(200, { video: buildVideo({ id: 57, title: 'Beach day' }) }, { 'Upload-Offset': '2048' }),
+    );
+    const done = await screen.findByRole('article', { name: 'Beach day' });
+    await waitFor(() => expect(within(done).getByText('Awaiting Details')).toBeInTheDocument());
+    expect(within(done).getByRole('link', { name: 'Play Beach day' })).toHaveAttribute('href', '/video/57');
+  });
+
+  it('marks the upload failed when the server refuses it, before any byte is sent', async () => {
+    const { user, dialog } = await openUploadModal();
+    await user.upload(within(dialog).getByLabelText('Video files'), clip());
+    const post = await sentRequest(0);
+    await act(async () => post.respond(413, { error: 'Your storage is full: 2.00 KB left', code: 'quota_exceeded' }));
     const card = screen.getByRole('article', { name: 'Beach day' });
-    expect(within(card).getByText('Failed')).toBeInTheDocument();
-    expect(within(card).getByText('The file is larger than 4 GB')).toBeInTheDocument();
+    await waitFor(() => expect(within(card).getByText('Failed')).toBeInTheDocument());
+    expect(within(card).getByText('Your storage is full: 2.00 KB left')).toBeInTheDocument();
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 
   it('says how large a file may be, and refuses a larger one at once: nothing sent, no Retry', async () => {
@@ -90,43 +122,209 @@ describe('upload', () => {
     expect(screen.queryByRole('article', { name: 'Beach day' })).not.toBeInTheDocument();
   });
 
-  it('shows a failed upload in the list view with its reason and a Retry button', async () => {
+  it('shows a failed upload in the list view with its reason, and Retry sends the file anew', async () => {
     const { user, dialog } = await openUploadModal();
     await user.upload(within(dialog).getByLabelText('Video files'), clip());
-    await act(async () =>
-      FakeXhr.sent[0]!.respond(422, { error: 'This file is not a video we can read', code: 'not_a_video' }),
-    );
+    await answerCreation(0);
+    const patch = await sentRequest(1);
+    await act(async () => patch.respond(422, { error: 'This file is not a video we can read', code: 'not_a_video' }));
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'List view' }));
     const row = screen.getByRole('row', { name: /Beach day/ });
-    expect(within(row).getByText('This file is not a video we can read')).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText('This file is not a video we can read')).toBeInTheDocument());
     await user.click(within(row).getByRole('button', { name: 'Retry' }));
-    expect(FakeXhr.sent).toHaveLength(2);
+    // The server refused that upload for good: the retry is a new upload.
+    const again = await sentRequest(2);
+    expect(again.method).toBe('POST');
+    expect(pathOf(again)).toBe('/api/tus');
   });
 
-  it('sends the same file again from a failed card, and keeps it when the retry succeeds', async () => {
+  it('carries on from the last byte the server has when the connection drops mid-way', async () => {
     const { user, dialog } = await openUploadModal();
     await user.upload(within(dialog).getByLabelText('Video files'), clip());
-    await act(async () => FakeXhr.sent[0]!.onerror?.());
+    await answerCreation(0);
+    const patch = await sentRequest(1);
+    act(() => patch.progress(1024, 2048));
+    await act(async () => patch.fail());
+
+    // Asked how far it got, the server says 1,024 bytes: only the rest is sent.
+    const head = await sentRequest(2);
+    expect(head.method).toBe('HEAD');
+    expect(pathOf(head)).toBe('/api/tus/up-1');
+    expect(head.headers.authorization).toBe('Bearer test-token');
+    await act(async () => head.respond(200, undefined, { 'Upload-Offset': '1024', 'Upload-Length': '2048' }));
+    const rest = await sentRequest(3);
+    expect(rest.method).toBe('PATCH');
+    expect(rest.headers['upload-offset']).toBe('1024');
+    expect((rest.body as Blob).size).toBe(1024);
+    const card = screen.getByRole('article', { name: 'Beach day' });
+    expect(within(card).getByText('Uploading')).toBeInTheDocument();
+
+    await act(async () =>
+      rest.respond(200, { video: buildVideo({ id: 58, title: 'Beach day' }) }, { 'Upload-Offset': '2048' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Beach day' })).getByText('Awaiting Details'),
+      ).toBeInTheDocument(),
+    );
+  });
+
+  it('says the upload was interrupted when the browser goes offline, and Retry resumes from the last byte', async () => {
+    const { user, dialog } = await openUploadModal();
+    await user.upload(within(dialog).getByLabelText('Video files'), clip());
+    await answerCreation(0);
+    const patch = await sentRequest(1);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => patch.fail());
     await user.keyboard('{Escape}');
     const failed = screen.getByRole('article', { name: 'Beach day' });
-    expect(
-      within(failed).getByText('The upload was interrupted. Check your connection and try again.'),
-    ).toBeInTheDocument();
-
-    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(
+        within(failed).getByText('The upload was interrupted. Check your connection and try again.'),
+      ).toBeInTheDocument(),
+    );
     expect(FakeXhr.sent).toHaveLength(2);
-    const resent = FakeXhr.sent[1]!;
-    expect((resent.body?.get('video') as File).size).toBe(2048);
-    expect(resent.body?.get('title')).toBe('Beach day');
+
+    online.mockReturnValue(true);
+    await user.click(within(failed).getByRole('button', { name: 'Retry' }));
     const retrying = screen.getByRole('article', { name: 'Beach day' });
     expect(within(retrying).getByText('Uploading')).toBeInTheDocument();
     expect(within(retrying).queryByText(/interrupted/)).not.toBeInTheDocument();
+    const head = await sentRequest(2);
+    expect(head.method).toBe('HEAD');
+    await act(async () => head.respond(200, undefined, { 'Upload-Offset': '512', 'Upload-Length': '2048' }));
+    const rest = await sentRequest(3);
+    expect(rest.headers['upload-offset']).toBe('512');
+    expect((rest.body as Blob).size).toBe(1536);
 
-    await act(async () => resent.respond(201, { video: buildVideo({ id: 56, title: 'Beach day' }) }));
-    const done = await screen.findByRole('article', { name: 'Beach day' });
-    expect(within(done).getByText('Awaiting Details')).toBeInTheDocument();
+    await act(async () =>
+      rest.respond(200, { video: buildVideo({ id: 56, title: 'Beach day' }) }, { 'Upload-Offset': '2048' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Beach day' })).getByText('Awaiting Details'),
+      ).toBeInTheDocument(),
+    );
     expect(screen.getAllByRole('article', { name: 'Beach day' })).toHaveLength(1);
+  });
+
+  it('resumes an interrupted upload by itself once the browser is back online', async () => {
+    const { user, dialog } = await openUploadModal();
+    await user.upload(within(dialog).getByLabelText('Video files'), clip());
+    await answerCreation(0);
+    const patch = await sentRequest(1);
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => patch.fail());
+    await waitFor(() =>
+      expect(within(screen.getByRole('article', { name: 'Beach day' })).getByText('Failed')).toBeInTheDocument(),
+    );
+
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    const head = await sentRequest(2);
+    expect(head.method).toBe('HEAD');
+    expect(within(screen.getByRole('article', { name: 'Beach day' })).getByText('Uploading')).toBeInTheDocument();
+  });
+
+  it('sends at most three files at once; the others wait at 0 % and start as each one finishes', async () => {
+    const { dialog } = await openUploadModal();
+    const area = within(dialog).getByText('Drop your videos here').parentElement!;
+    const files = ['One', 'Two', 'Three', 'Four'].map(
+      (name) => new File(['v'.repeat(256)], `${name}.mp4`, { type: 'video/mp4' }),
+    );
+    fireEvent.drop(area, { dataTransfer: { files, types: ['Files'] } });
+    for (const name of ['One', 'Two', 'Three', 'Four']) {
+      expect(within(screen.getByRole('article', { name })).getByText('Uploading')).toBeInTheDocument();
+    }
+    await sentRequest(2);
+    expect(FakeXhr.sent.map((xhr) => uploadMetadata(xhr).title)).toEqual(['One', 'Two', 'Three']);
+
+    await act(async () => FakeXhr.sent[0]!.respond(413, { error: 'Your storage is full', code: 'quota_exceeded' }));
+    const fourth = await sentRequest(3);
+    expect(uploadMetadata(fourth).title).toBe('Four');
+  });
+
+  it('offers an upload a closed tab left unfinished, and resumes it from the same file where the server stopped', async () => {
+    const modified = Date.parse('2026-03-01T09:00:00Z');
+    const sameClip = () => new File(['x'.repeat(2048)], 'Beach day.mp4', { type: 'video/mp4', lastModified: modified });
+    const { user, dialog } = await openUploadModal();
+    await user.upload(within(dialog).getByLabelText('Video files'), sameClip());
+    await answerCreation(0);
+    const patch = await sentRequest(1);
+    act(() => patch.progress(1024, 2048));
+
+    // The tab closes mid-way; a new one opens the library.
+    cleanup();
+    forgetUploads();
+    const routes = workspaceRoutes();
+    routes['GET /api/videos/60'] = { body: { video: buildVideo({ id: 60, title: 'Beach day' }) } };
+    stubFetch(routes);
+    FakeXhr.install();
+    renderApp('/dashboard');
+    const head = await sentRequest(0);
+    expect(head.method).toBe('HEAD');
+    expect(pathOf(head)).toBe('/api/tus/up-1');
+    expect(head.headers.authorization).toBe('Bearer test-token');
+    await act(async () => head.respond(200, undefined, { 'Upload-Offset': '1024', 'Upload-Length': '2048' }));
+    const card = await screen.findByRole('article', { name: 'Beach day' });
+    expect(within(card).getByText('Stopped at 50%. Choose Beach day.mp4 again to resume.')).toBeInTheDocument();
+
+    // Another file is not taken for it.
+    const chooser = userEvent.setup({ applyAccept: false });
+    await chooser.click(within(card).getByRole('button', { name: 'Retry' }));
+    await chooser.upload(screen.getByLabelText('File to resume Beach day.mp4'), clip());
+    await waitFor(() =>
+      expect(within(card).getByText('That is not the same file. Choose Beach day.mp4 to resume.')).toBeInTheDocument(),
+    );
+    expect(FakeXhr.sent).toHaveLength(1);
+
+    await chooser.click(within(card).getByRole('button', { name: 'Retry' }));
+    await chooser.upload(screen.getByLabelText('File to resume Beach day.mp4'), sameClip());
+    const resumeHead = await sentRequest(1);
+    expect(resumeHead.method).toBe('HEAD');
+    await act(async () => resumeHead.respond(200, undefined, { 'Upload-Offset': '1024', 'Upload-Length': '2048' }));
+    const rest = await sentRequest(2);
+    expect(rest.method).toBe('PATCH');
+    expect(rest.headers['upload-offset']).toBe('1024');
+    expect((rest.body as Blob).size).toBe(1024);
+    await act(async () => rest.respond(204, undefined, { 'Upload-Offset': '2048', 'Fanout-Video-Id': '60' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Beach day' })).getByText('Awaiting Details'),
+      ).toBeInTheDocument(),
+    );
+    // Finished, it is no longer offered on the next visit.
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('tus::'))).toEqual([]);
+  });
+
+  it('resumes an unfinished upload when the same file is chosen again in the upload dialog', async () => {
+    const modified = Date.parse('2026-03-01T09:00:00Z');
+    const sameClip = () => new File(['x'.repeat(2048)], 'Beach day.mp4', { type: 'video/mp4', lastModified: modified });
+    const first = await openUploadModal();
+    await first.user.upload(within(first.dialog).getByLabelText('Video files'), sameClip());
+    await answerCreation(0);
+    await sentRequest(1);
+    cleanup();
+    forgetUploads();
+
+    const { user, dialog } = await openUploadModal();
+    // The earlier visit's upload is offered first…
+    const head = await sentRequest(0);
+    await act(async () => head.respond(200, undefined, { 'Upload-Offset': '1536', 'Upload-Length': '2048' }));
+    await screen.findByText('Stopped at 75%. Choose Beach day.mp4 again to resume.');
+    // …and choosing its file in the dialog carries on with it, in one item.
+    await user.upload(within(dialog).getByLabelText('Video files'), sameClip());
+    const resumeHead = await sentRequest(1);
+    expect(resumeHead.method).toBe('HEAD');
+    expect(pathOf(resumeHead)).toBe('/api/tus/up-1');
+    await act(async () => resumeHead.respond(200, undefined, { 'Upload-Offset': '1536', 'Upload-Length': '2048' }));
+    const rest = await sentRequest(2);
+    expect(rest.headers['upload-offset']).toBe('1536');
+    expect(screen.getAllByRole('article', { name: 'Beach day' })).toHaveLength(1);
+    expect(screen.queryByText(/Stopped at/)).not.toBeInTheDocument();
   });
 
   it('shows a new upload at the top at once, Uploading at 0 %, before any byte is sent', async () => {
@@ -163,7 +361,8 @@ describe('upload', () => {
     fireEvent.dragOver(area);
     fireEvent.drop(area, { dataTransfer: { files: [notes(), harbour, dunes], types: ['Files'] } });
 
-    expect(FakeXhr.sent.map((xhr) => xhr.body?.get('title'))).toEqual(['Harbour', 'Dune walk']);
+    await sentRequest(1);
+    expect(FakeXhr.sent.map((xhr) => uploadMetadata(xhr).title)).toEqual(['Harbour', 'Dune walk']);
     expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).not.toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Harbour' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Dune walk' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePublicConfig } from '@/features/config';
 import { useCurrentProject } from '@/features/projects';
@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/Modal';
 import { cn } from '@/components/ui/cn';
 import { formatBytes } from '@/lib/format';
 import { useSignal } from '@/lib/signals';
-import { startUploads } from '../uploads-store';
+import { restoreUnfinishedUploads, startUploads } from '../uploads-store';
 
 /** The upload modal, opened anywhere in the app through the 'open-upload-modal' signal. */
 export function UploadModal() {
@@ -19,6 +19,10 @@ export function UploadModal() {
   const { projectId, project } = useCurrentProject();
   const maxBytes = usePublicConfig().data?.uploads.maxBytes;
   useSignal('open-upload-modal', () => setOpen(true));
+  // Uploads an earlier visit left unfinished are listed, ready to resume once their file is chosen again.
+  useEffect(() => {
+    void restoreUnfinishedUploads();
+  }, []);
 
   function accept(files: FileList | null) {
     if (!files || projectId === undefined) return;
