@@ -6,6 +6,7 @@ import { buildVideo, signIn } from '@/test/factories';
 import { FakeXhr } from '@/test/fake-xhr';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
+import { answerCreation, sentRequest } from '@/test/tus-exchange';
 
 // jsdom cannot decode media; the browser's answer for these files is given here.
 vi.mock('../media-duration', async (importOriginal) => ({
@@ -55,7 +56,9 @@ describe('duration backfill', () => {
       within(dialog).getByLabelText('Video files'),
       new File(['x'], 'Fresh upload.mp4', { type: 'video/mp4' }),
     );
-    await act(async () => FakeXhr.sent[0]!.respond(201, { video: uploaded }));
+    await answerCreation(0);
+    const patch = await sentRequest(1);
+    await act(async () => patch.respond(200, { video: uploaded }, { 'Upload-Offset': '1' }));
 
     const card = await screen.findByRole('article', { name: 'Fresh upload' });
     await waitFor(() => expect(within(card).getByText('2:05')).toBeInTheDocument());
