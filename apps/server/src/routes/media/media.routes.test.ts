@@ -5,9 +5,17 @@ import type { Video } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, registerUser } from '../../../test/factories';
 import { mediaFixtures, uploadVideo, type MediaFixtures } from '../../../test/fixtures';
+import { startS3Server, type TestS3Server } from '../../../test/s3-server';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
-describe('GET /uploads/:filename', () => {
+let s3: TestS3Server;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(() => s3?.close());
+
+// The same answers whichever storage holds the file: the bytes of an S3 object stream through the server.
+describe.each(['local', 's3'] as const)('GET /uploads/:filename (%s storage)', (storage) => {
   let server: TestServer;
   let fx: MediaFixtures;
   let video: Video;
@@ -17,13 +25,19 @@ describe('GET /uploads/:filename', () => {
   beforeAll(async () => {
     fx = mediaFixtures();
     original = fs.readFileSync(fx.video);
-    server = await startTestServer();
+    server = await startTestServer(storage === 's3' ? s3.env(`media-routes-${process.pid}`) : {});
     const user = await registerUser(server);
     const project = await createProject(server, user.token);
     video = (await uploadVideo(server, user.token, { file: fx.video, projectId: project.id })).body.video;
     url = `${server.url}/uploads/${video.filename}`;
   });
   afterAll(() => stopTestServer(server));
+
+  it('holds the file in the storage asked for', async () => {
+    const inMediaDir = fs.readdirSync(server.ctx.config.mediaDir);
+    expect(inMediaDir.includes(video.filename)).toBe(storage === 'local');
+    expect((await server.ctx.storage.stat(video.filename))?.size).toBe(original.length);
+  });
 
   it('serves the file without a Bearer token, with type, length, validators and no sniffing', async () => {
     const res = await fetch(url);
@@ -97,6 +111,26 @@ describe('GET /uploads/:filename', () => {
     const stale = await fetch(url, { headers: { 'if-none-match': '"0-0"' } });
     expect(stale.status).toBe(200);
     await stale.arrayBuffer();
+  });
+
+  it('ignores an If-Modified-Since later than the server clock, or that is not an HTTP-date (RFC 9110 §13.1.3)', async () => {
+    const future = new Date(Date.now() + 365 * 24 * 3600_000).toUTCString();
+    for (const since of [future, '1', 'yesterday', '2020-01-01']) {
+      const res = await fetch(url, { headers: { 'if-modified-since': since } });
+      expect(res.status, since).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBe(original.length);
+    }
+  });
+
+  it('applies the Range when If-Range holds the current Last-Modified, and not for a value that is no date', async () => {
+    const head = await fetch(url, { method: 'HEAD' });
+    const lastModified = head.headers.get('last-modified') ?? '';
+    const current = await fetch(url, { headers: { range: 'bytes=0-9', 'if-range': lastModified } });
+    expect(current.status).toBe(206);
+    expect((await current.arrayBuffer()).byteLength).toBe(10);
+    const notADate = await fetch(url, { headers: { range: 'bytes=0-9', 'if-range': '1' } });
+    expect(notADate.status).toBe(200);
+    expect((await notADate.arrayBuffer()).byteLength).toBe(original.length);
   });
 
   it('ignores the Range when If-Range names another version', async () => {

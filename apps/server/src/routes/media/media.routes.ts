@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../http/errors';
 import { STORED_TYPES } from '../../media/containers';
 import type { StoredFileInfo } from '../../storage/storage';
 import { parseRange } from './byte-range';
+import { parseHttpDate } from './http-date';
 
 /** The bytes of a stored video (any of the stored video types) or thumbnail. */
 const FILE_BYTES = z.string().meta({ format: 'binary' });
@@ -34,8 +35,10 @@ function etagListMatches(header: string, etag: string): boolean {
 function isNotModified(request: FastifyRequest, etag: string, info: StoredFileInfo): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) return etagListMatches(ifNoneMatch, etag);
-  const since = Date.parse(request.headers['if-modified-since'] ?? '');
-  return Number.isFinite(since) && wholeSeconds(info.modifiedAt) <= since / 1000;
+  // RFC 9110 §13.1.3: a value that is not an HTTP-date, or a date later than the server's clock, is ignored.
+  const since = parseHttpDate(request.headers['if-modified-since']);
+  if (since === null || since > Date.now()) return false;
+  return wholeSeconds(info.modifiedAt) <= since / 1000;
 }
 
 /** A Range applies only while the client's copy is current (If-Range holds an ETag or a date). */
@@ -43,13 +46,15 @@ function ifRangeHolds(request: FastifyRequest, etag: string, info: StoredFileInf
   const ifRange = request.headers['if-range'];
   if (typeof ifRange !== 'string') return true;
   if (ifRange.trim().startsWith('"')) return ifRange.trim() === etag;
-  const date = Date.parse(ifRange);
-  return Number.isFinite(date) && wholeSeconds(info.modifiedAt) === date / 1000;
+  const date = parseHttpDate(ifRange);
+  return date !== null && wholeSeconds(info.modifiedAt) === date / 1000;
 }
 
 /**
  * Media and thumbnails by file name. Not behind the Bearer token: <video> and <img> elements cannot send
- * one. The names are 128-bit random ids, unguessable and never listed to anyone but the owner.
+ * one. The names are 128-bit random ids, unguessable and never listed to anyone but the owner. Whatever the
+ * storage backend, the bytes stream through this server (an S3 object by a ranged GET), so the page's
+ * origin, its CSP and these headers stay the same.
  */
 export const mediaRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
