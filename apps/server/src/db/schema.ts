@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ConnectionsTables } from './connections.schema';
 import type { PostsTables } from './posts.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
+import type { TusUploadsTables } from './tus-uploads.schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -73,7 +74,7 @@ export interface VideosTable {
   updated_at: Timestamp;
 }
 
-export interface Database extends SignInSecurityTables, ConnectionsTables, PostsTables {
+export interface Database extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

@@ -18,6 +18,7 @@ import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { searchRoutes } from './search/search.routes';
 import { storageRoutes } from './storage/storage.routes';
+import { tusRoutes } from './tus/tus.routes';
 import { uploadRoutes } from './upload/upload.routes';
 import { connectedPlatformsRoutes } from './videos/connected-platforms.routes';
 import { videosRoutes } from './videos/videos.routes';
@@ -35,6 +36,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(projectsRoutes(ctx), { prefix: '/api' });
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
+  await app.register(tusRoutes(ctx), { prefix: '/api' });
   await app.register(connectedPlatformsRoutes(ctx), { prefix: '/api' });
   await app.register(connectionsRoutes(ctx), { prefix: '/api' });
   await app.register(oauthCallbackRoutes(ctx), { prefix: '/api' });
