@@ -1,0 +1,69 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, createProject, registerUser } from '../../test/factories';
+import { seedVideos } from '../../test/seed-videos';
+import { startTestServer, stopTestServer, type TestServer } from '../../test/test-server';
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET whose body is left as sent (fetch() would decode it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('compressed API answers', () => {
+  let server: TestServer;
+  let token: string;
+  let pageUrl: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const owner = await registerUser(server);
+    token = owner.token;
+    const project = await createProject(server, token);
+    await seedVideos(server.ctx.db, { userId: owner.user.id, projectId: project.id, count: 60 });
+    pageUrl = `${server.url}/api/videos?project_id=${project.id}&limit=50`;
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('sends a page br- or gzip-encoded as the client accepts, decoding to the same JSON', async () => {
+    const plain = await rawGet(pageUrl, { ...authHeaders(token), 'accept-encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = JSON.parse(plain.body.toString('utf8'));
+    expect(json.videos).toHaveLength(50);
+
+    const br = await rawGet(pageUrl, { ...authHeaders(token), 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'))).toEqual(json);
+    expect(br.body.length).toBeLessThan(plain.body.length / 4);
+
+    const gzip = await rawGet(pageUrl, { ...authHeaders(token), 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(json);
+  });
+
+  it('leaves small answers as they are', async () => {
+    const health = await rawGet(`${server.url}/api/health`, { 'accept-encoding': 'br, gzip' });
+    expect(health.status).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(health.body.toString('utf8'))).toMatchObject({ status: 'ok' });
+  });
+});
