@@ -143,6 +143,8 @@ export async function identityProviderSecondFactor(
   if (!ticket?.user_id || !held) throw failed(EXPIRED, 'identity_provider_state_invalid');
   const userId = ticket.user_id;
   const accountKey = throttleKeys.loginAccount(ctx, userId, '');
+  // A wrong code counts against this address's own count on the account too (see beginPasswordSignIn).
+  const ownKey = meta.ip ? [throttleKeys.loginAccountAtAddress(ctx, userId, meta.ip)] : [];
   const keys = [accountKey, ipKey];
   try {
     await assertNotThrottled(ctx, keys);
@@ -158,7 +160,7 @@ export async function identityProviderSecondFactor(
 
   const check = await useSecondFactorCode(ctx, row, body.twoFactorToken, body.isBackupCode ? 'backup' : 'either');
   if (!check.ok) {
-    await recordFailure(ctx, keys);
+    await recordFailure(ctx, [...keys, ...ownKey]);
     const method = body.isBackupCode ? 'backup_code' : 'two_factor';
     await recordSignInFailure(ctx, userId, meta, { method, provider: idp.name });
     await restoreChallenge(ctx, ticket);
