@@ -6,6 +6,7 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createProject, registerUser, type RegisteredUser } from '../../../test/factories';
 import { mediaFixtures, uploadVideo, type MediaFixtures } from '../../../test/fixtures';
+import { sweepExpiredTusUploads, TUS_EXPIRY_MS } from '../../services/uploads/tus-server';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
 const MiB = 1024 * 1024;
@@ -233,6 +234,26 @@ describe('resumable uploads at /api/tus', () => {
     expect((await client.head(location)).status).toBe(404);
     expect(filesUnder(tmpTus()).filter((f) => f.startsWith(path.basename(location)))).toEqual([]);
     expect(filesUnder(path.join(server.dataDir, 'media'))).toEqual(mediaBefore);
+  });
+
+  it('sweeps an unfinished upload once it expires, bytes and all, and frees its room in the quota', async () => {
+    const user = await registerUser(server);
+    const project = (await createProject(server, user.token)).id;
+    const client = tusClient(server, user.token);
+    const created = await client.create(30 * MiB, { project_id: String(project) });
+    const location = created.headers.get('location')!;
+    const id = path.basename(location);
+    expect((await client.patch(location, 0, Buffer.alloc(1000))).status).toBe(204);
+    expect((await client.create(20 * MiB, { project_id: String(project) })).status).toBe(413);
+
+    // Not yet expired: kept.
+    await sweepExpiredTusUploads(server.ctx, Date.now() + TUS_EXPIRY_MS - 60_000);
+    expect((await client.head(location)).headers.get('upload-offset')).toBe('1000');
+
+    await sweepExpiredTusUploads(server.ctx, Date.now() + TUS_EXPIRY_MS + 60_000);
+    expect((await client.head(location)).status).toBe(404);
+    expect(filesUnder(tmpTus()).filter((f) => f.startsWith(id))).toEqual([]);
+    expect((await client.create(20 * MiB, { project_id: String(project) })).status).toBe(201);
   });
 
   it('answers a wrong offset with 409 and the JSON error shape', async () => {
