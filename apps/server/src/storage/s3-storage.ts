@@ -29,8 +29,8 @@ import { tempPath } from './temp-file';
 
 export type S3Settings = Extract<Config['storage'], { kind: 's3' }>;
 
-/** Parts of a multipart put: 16 MiB (S3 allows 10,000 parts, so one object up to 156 GiB; larger files get larger parts). */
-const PART_SIZE = 16 * 1024 * 1024;
+/** Parts of a multipart put: 8 MiB (S3 allows 10,000 parts, so up to 78 GiB; larger files get larger parts). */
+export const PART_SIZE = 8 * 1024 * 1024;
 const MAX_PARTS = 10_000;
 /** Parts sent at once: memory held by one put is at most this many parts. */
 const PART_QUEUE = 2;
