@@ -129,6 +129,8 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: trustProxy.default(false),
+  /** Bearer token that /metrics asks for; unset: /metrics answers only direct requests from this machine. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters of random data').optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -207,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600 * 1000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     secretKey: e.SECRET_KEY,

@@ -10,7 +10,9 @@ import {
 } from './connection-errors';
 import { registerCompression } from './compression';
 import { registerErrorHandling } from './error-handler';
+import { registerMetricsRoute, registerRequestMetrics } from './metrics';
 import { registerOpenApi } from './openapi';
+import { generateRequestId, registerRequestIds } from './request-id';
 import { registerSecurity } from './security';
 import { registerTextInputCheck } from './text-input';
 import { registerWebApp } from './web-app';
@@ -44,6 +46,9 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
 export async function buildApp(ctx: AppContext) {
   const app = Fastify({
     loggerInstance: ctx.log,
+    // Every request's log lines carry `reqId`, also sent back as X-Request-Id (request-id.ts).
+    genReqId: generateRequestId,
+    requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: ctx.config.trustProxy,
     connectionTimeout: CONNECTION_IDLE_TIMEOUT_MS,
@@ -57,6 +62,8 @@ export async function buildApp(ctx: AppContext) {
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
 
+  registerRequestIds(app);
+  registerRequestMetrics(app);
   registerErrorHandling(app);
   registerTextInputCheck(app);
   closeStalledConnections(app);
@@ -65,6 +72,7 @@ export async function buildApp(ctx: AppContext) {
   await registerOpenApi(app, APP_VERSION);
   await registerCompression(app);
   await registerApiRoutes(app, ctx, APP_VERSION);
+  registerMetricsRoute(app, ctx);
   await registerWebApp(app, ctx.config.webDistDir);
   return app;
 }

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workspaceRoutes } from '@/test/api-fixtures';
 import { buildVideo, signIn } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
@@ -37,11 +37,11 @@ describe('video library', () => {
     const { user } = await openLibrary();
     await screen.findByRole('article', { name: 'Sunset over Lisbon' });
     await user.type(screen.getByPlaceholderText('Search videos...'), 'LISBON');
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     await user.selectOptions(screen.getByLabelText('Status'), 'Published');
-    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     await user.selectOptions(screen.getByLabelText('Status'), 'Failed');
-    expect(screen.getByText('No videos found')).toBeInTheDocument();
+    expect(await screen.findByText('No videos found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search')).toBeInTheDocument();
   });
 
@@ -67,7 +67,7 @@ describe('video library', () => {
     await screen.findByRole('article', { name: 'Sunset over Lisbon' });
     await user.type(screen.getByPlaceholderText('Search videos...'), 'lisbon');
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(await screen.findByText('2 selected')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule 2 videos' });
@@ -157,7 +157,7 @@ describe('video library', () => {
     const { calls } = await openLibrary(routes);
     expect(await screen.findByRole('article', { name: 'Loose clip' })).toBeInTheDocument();
     const listCalls = calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/videos'));
-    expect(listCalls.map((c) => c.url)).toEqual(['/api/videos']);
+    expect(listCalls.map((c) => c.url)).toEqual(['/api/videos?limit=50']);
   });
 
   it('says when the videos could not be loaded, and loads them on "Try again"', async () => {
@@ -174,5 +174,93 @@ describe('video library', () => {
     expect(await screen.findByText('Your videos could not be loaded')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Sunset over Lisbon' })).toBeInTheDocument();
+  });
+
+  describe('at scale', () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        buildVideo({ id: count - i, title: `${i % 2 === 0 ? 'Harbour' : 'Market'} clip ${count - i}` }),
+      );
+    const listCalls = (calls: { method: string; url: string }[]) =>
+      calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/videos?')).map((c) => c.url);
+
+    function scrollTo(y: number) {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true, writable: true });
+      window.dispatchEvent(new Event('scroll'));
+    }
+    afterEach(() => scrollTo(0));
+    const cards = () => within(screen.getByRole('list', { name: 'Videos' })).getAllByRole('listitem');
+
+    it('loads the first page, draws only the cards near the viewport, and loads the next page as the end comes near', async () => {
+      const { calls } = await openLibrary(workspaceRoutes({ videos: many(120) }));
+      await screen.findByRole('article', { name: 'Harbour clip 120' });
+      expect(listCalls(calls)).toEqual(['/api/videos?project_id=1&limit=50']);
+      const drawn = cards();
+      expect(drawn.length).toBeLessThan(15);
+      expect(drawn[0]).toHaveAttribute('aria-setsize', '120');
+      expect(drawn[0]).toHaveAttribute('aria-posinset', '1');
+
+      // Near the 50th card (one card a row here, about 400 px each) the second page is asked for.
+      act(() => scrollTo(45 * 396));
+      await waitFor(() =>
+        expect(listCalls(calls)).toEqual([
+          '/api/videos?project_id=1&limit=50',
+          '/api/videos?project_id=1&limit=50&cursor=50',
+        ]),
+      );
+      act(() => scrollTo(58 * 396));
+      const card = await screen.findByRole('article', { name: 'Harbour clip 62' });
+      expect(card.closest('[role="listitem"]')).toHaveAttribute('aria-posinset', '59');
+      expect(cards().length).toBeLessThan(15);
+      expect(screen.queryByRole('article', { name: 'Harbour clip 120' })).not.toBeInTheDocument();
+    });
+
+    it('searches on the server: a first keystroke at once, the ones that follow quickly together once typing rests', async () => {
+      const { user, calls } = await openLibrary(workspaceRoutes({ videos: many(120) }));
+      await screen.findByRole('article', { name: 'Harbour clip 120' });
+      await user.type(screen.getByPlaceholderText('Search videos...'), 'Market');
+      expect(await screen.findByRole('article', { name: 'Market clip 119' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('article', { name: 'Harbour clip 120' })).not.toBeInTheDocument());
+      // The first letter goes at once (typing was at rest), the rest together once typing rests again.
+      const searches = () => listCalls(calls).filter((url) => url.includes('q='));
+      await waitFor(() => expect(searches().at(-1)).toBe('/api/videos?project_id=1&limit=50&q=Market'));
+      expect(searches()[0]).toBe('/api/videos?project_id=1&limit=50&q=M');
+      expect(searches().length).toBeLessThan('Market'.length);
+      expect(cards()[0]).toHaveAttribute('aria-setsize', '60');
+
+      await user.selectOptions(screen.getByLabelText('Status'), 'Published');
+      expect(await screen.findByText('No videos found')).toBeInTheDocument();
+      expect(listCalls(calls).at(-1)).toBe('/api/videos?project_id=1&limit=50&q=Market&status=published');
+    });
+
+    it('"Select all" selects every matching video, loaded or not, and Delete sends them all in batches of 500', async () => {
+      const routes = workspaceRoutes({ videos: many(1200) });
+      routes['POST /api/videos/bulk-delete'] = (request) => ({
+        body: { deleted: (request.body as { videoIds: number[] }).videoIds },
+      });
+      const { user, calls } = await openLibrary(routes);
+      await screen.findByRole('article', { name: 'Harbour clip 1200' });
+      await user.type(screen.getByPlaceholderText('Search videos...'), 'harbour');
+      await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+
+      expect(await screen.findByText('600 selected')).toBeInTheDocument();
+      expect(calls.some((c) => c.url === '/api/videos/ids?project_id=1&q=harbour')).toBe(true);
+      expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeChecked();
+      await user.click(screen.getByRole('checkbox', { name: 'Select Harbour clip 1200' }));
+      expect(screen.getByText('599 selected')).toBeInTheDocument();
+      expect(screen.getByText('of 600')).toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: 'Select all' })).toBePartiallyChecked();
+
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      expect(confirm).toHaveBeenCalledWith('Delete 599 selected videos?');
+      expect(await screen.findByText('599 videos deleted.')).toBeInTheDocument();
+      const sent = calls
+        .filter((c) => c.url === '/api/videos/bulk-delete')
+        .map((c) => (c.body as { videoIds: number[] }).videoIds);
+      expect(sent.map((ids) => ids.length)).toEqual([500, 99]);
+      expect(sent.flat()).not.toContain(1200);
+      expect(screen.getByRole('article', { name: 'Harbour clip 1200' })).toBeInTheDocument();
+    });
   });
 });

@@ -1,14 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Video } from '@fanout/contracts';
 import { useCurrentProject } from '@/features/projects';
 import { usePageTitle } from '@/features/config';
 import { Button } from '@/components/ui/Button';
 import { FilmIcon, UploadIcon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, PageHeader } from '@/components/ui/States';
+import { useToast } from '@/components/ui/Toast';
 import { emitSignal, useSignal } from '@/lib/signals';
-import { useVideos } from '../api/get-videos';
+import { getVideoIds, useVideoPages, type LibraryFilters } from '../api/get-videos';
 import { useDurationBackfill } from '../hooks/use-duration-backfill';
 import { useLibraryActions } from '../hooks/use-library-actions';
+import { useNewVideosIntoPages } from '../hooks/use-new-videos-into-pages';
 import { useSelection } from '../hooks/use-selection';
 import { filterItems, isTempItem, uploadToItem, type LibraryItem, type StatusFilter } from '../library-items';
 import { retryUpload, useUploads } from '../uploads-store';
@@ -17,39 +20,112 @@ import { BulkScheduleDialog } from './BulkScheduleDialog';
 import { LibraryLoading } from './LibraryLoading';
 import { LibraryToolbar, type LibraryView } from './LibraryToolbar';
 import { SelectionBar } from './SelectionBar';
-import { VideoCard } from './VideoCard';
 import { VideoDetailsModal } from './VideoDetailsModal';
+import { VideoGrid } from './VideoGrid';
 import { VideoTable } from './VideoTable';
 
 const openUpload = () => emitSignal('open-upload-modal');
 
-/** The video library at /, /videos and /dashboard. */
+/** How long typing rests before what was typed since the last search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const NO_VIDEOS: readonly Video[] = [];
+
+const scopeOf = (projectId: number | undefined, filters: LibraryFilters) =>
+  JSON.stringify([projectId ?? null, filters.q.trim().toLowerCase(), filters.status]);
+
+/** The video library at /, /videos and /dashboard: paged from the server, only what is near the viewport drawn. */
 export function LibraryScreen() {
   usePageTitle('Videos');
   const queryClient = useQueryClient();
+  const toast = useToast();
   const { projectId, isResolved } = useCurrentProject();
-  const videos = useVideos(projectId, isResolved);
-  const uploads = useUploads(projectId);
-  useDurationBackfill(videos.data);
 
   const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [view, setView] = useState<LibraryView>('grid');
-
-  const items = useMemo<LibraryItem[]>(
-    () => [...uploads.map(uploadToItem), ...(videos.data ?? [])],
-    [uploads, videos.data],
+  // A keystroke after a pause in typing searches at once; the keystrokes that follow it quickly are searched
+  // together once typing rests again.
+  const lastKeystroke = useRef(-Infinity);
+  const onSearch = (value: string) => {
+    const now = performance.now();
+    if (now - lastKeystroke.current >= SEARCH_DEBOUNCE_MS) setQuery(value);
+    lastKeystroke.current = now;
+    setSearch(value);
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const filters = useMemo<LibraryFilters>(
+    () => ({ q: query, status: status === 'all' ? null : status }),
+    [query, status],
   );
-  const visible = useMemo(() => filterItems(items, search, status), [items, search, status]);
-  const selectable = visible.filter((item) => item.status !== 'uploading').map((item) => item.id);
-  const selection = useSelection(selectable);
+  const scope = scopeOf(projectId, filters);
+
+  const pages = useVideoPages(projectId, filters, isResolved);
+  useNewVideosIntoPages(projectId);
+  const uploads = useUploads(projectId);
+  const videos = useMemo(() => {
+    const seen = new Set<number>();
+    const list: Video[] = [];
+    for (const page of pages.data?.pages ?? [])
+      for (const video of page.videos) {
+        if (seen.has(video.id)) continue;
+        seen.add(video.id);
+        list.push(video);
+      }
+    return list;
+  }, [pages.data]);
+  useDurationBackfill(videos.length > 0 ? videos : NO_VIDEOS);
+  const total = pages.data?.pages.at(-1)?.total ?? 0;
+
+  // Uploads on their way are the browser's own: filtered here, shown on top.
+  const temps = useMemo(() => filterItems(uploads.map(uploadToItem), filters.q, status), [uploads, filters.q, status]);
+  const visible = useMemo<LibraryItem[]>(() => [...temps, ...videos], [temps, videos]);
+  const visibleIds = useMemo(() => visible.filter((i) => i.status !== 'uploading').map((i) => i.id), [visible]);
+  const selectableTemps = temps.filter((item) => item.status !== 'uploading').map((item) => item.id);
+  const matching = selectableTemps.length + total;
+  const selection = useSelection(scope, visibleIds);
   const actions = useLibraryActions(selection.clear);
+  const [selectingAll, setSelectingAll] = useState(false);
 
   useSignal('project-changed', () => {
     selection.clear();
     void queryClient.invalidateQueries({ queryKey: ['videos'] });
     void queryClient.invalidateQueries({ queryKey: ['connected-platforms'] });
   });
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  /** Select-all selects every video that matches, loaded or not (and the failed uploads shown). */
+  async function toggleAll() {
+    if (selection.count > 0 && selection.count >= matching) return selection.clear();
+    // A search still being typed is applied first: what is selected is what it finds.
+    const now: LibraryFilters = { q: search, status: filters.status };
+    setQuery(search);
+    const under = scopeOf(projectId, now);
+    const tempIds = filterItems(uploads.map(uploadToItem), now.q, status)
+      .filter((item) => item.status !== 'uploading')
+      .map((item) => item.id);
+    const loadedAll = under === scope && !pages.isPlaceholderData && !hasNextPage;
+    if (loadedAll || projectId === undefined) {
+      return selection.select([...tempIds, ...videos.map((v) => v.id)], under);
+    }
+    setSelectingAll(true);
+    try {
+      selection.select([...tempIds, ...(await getVideoIds(projectId, now))], under);
+    } catch (error) {
+      console.error('Selecting every matching video failed', error);
+      toast.show('The videos could not be selected.', 'error');
+    } finally {
+      setSelectingAll(false);
+    }
+  }
 
   const handlers: ItemHandlers = {
     isSelected: selection.isSelected,
@@ -61,8 +137,10 @@ export function LibraryScreen() {
       if (isTempItem(item)) retryUpload(item.id, queryClient);
     },
   };
-  const selectedItems = visible.filter((item) => selection.selectedIds.includes(item.id));
-  const filtering = search.trim() !== '' || status !== 'all';
+  const selectedIds = [...selection.selected];
+  const titleOf = (id: number) => videos.find((v) => v.id === id)?.title;
+  const filtering = filters.q.trim() !== '' || status !== 'all';
+  const allSelected = selection.count > 0 && selection.count >= matching;
 
   return (
     <>
@@ -77,35 +155,42 @@ export function LibraryScreen() {
       />
       <LibraryToolbar
         search={search}
-        onSearch={setSearch}
+        onSearch={onSearch}
         status={status}
         onStatus={setStatus}
         view={view}
         onView={setView}
         selectAll={{
-          checked: selection.allSelected,
-          indeterminate: selection.selectedIds.length > 0 && !selection.allSelected,
-          disabled: selectable.length === 0,
-          onChange: () => selection.toggleAll(selectable),
+          checked: allSelected,
+          indeterminate: selection.count > 0 && !allSelected,
+          disabled: matching === 0 || selectingAll,
+          onChange: () => void toggleAll(),
         }}
       />
-      {selectedItems.length > 0 && (
+      {selection.count > 0 && (
         <SelectionBar
-          count={selectedItems.length}
-          onSchedule={() => actions.schedule(selectedItems)}
-          onDelete={() => actions.removeMany(selectedItems)}
+          count={selection.count}
+          of={matching}
+          onSchedule={() =>
+            actions.schedule(
+              selectedIds,
+              projectId ?? videos.find((v) => selection.isSelected(v.id))?.projectId,
+              titleOf,
+            )
+          }
+          onDelete={() => actions.removeMany(selectedIds)}
           onClear={selection.clear}
           deleting={actions.deletingMany}
         />
       )}
 
-      {videos.isPending && uploads.length === 0 ? (
+      {pages.isPending && uploads.length === 0 ? (
         <LibraryLoading view={view} />
-      ) : videos.isError ? (
+      ) : pages.isError && !pages.data ? (
         <ErrorState
           title="Your videos could not be loaded"
           message="Check your connection and try again."
-          onRetry={() => videos.refetch()}
+          onRetry={() => pages.refetch()}
         />
       ) : visible.length === 0 ? (
         <EmptyState
@@ -121,22 +206,32 @@ export function LibraryScreen() {
         >
           {filtering ? 'Try adjusting your search' : 'Get started by uploading your first video'}
         </EmptyState>
-      ) : view === 'grid' ? (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-label="Videos">
-          {visible.map((item) => (
-            <li key={item.id} className="flex">
-              <VideoCard item={item} handlers={handlers} />
-            </li>
-          ))}
-        </ul>
       ) : (
-        <VideoTable items={visible} handlers={handlers} />
+        <>
+          {view === 'grid' ? (
+            <VideoGrid items={visible} handlers={handlers} setSize={temps.length + total} onNearEnd={loadMore} />
+          ) : (
+            <VideoTable items={visible} handlers={handlers} setSize={temps.length + total} onNearEnd={loadMore} />
+          )}
+          <div role="status" className="py-6 text-center text-sm text-zinc-500">
+            {isFetchingNextPage ? (
+              'Loading more videos…'
+            ) : pages.isFetchNextPageError ? (
+              <span>
+                More videos could not be loaded.{' '}
+                <button type="button" className="font-medium text-brand-700 underline" onClick={loadMore}>
+                  Try again
+                </button>
+              </span>
+            ) : null}
+          </div>
+        </>
       )}
 
       {actions.scheduling && (
         <BulkScheduleDialog
-          projectId={actions.scheduling[0]!.projectId}
-          videos={actions.scheduling}
+          projectId={actions.scheduling.projectId}
+          videos={actions.scheduling.videos}
           onClose={actions.closeSchedule}
           onScheduled={selection.clear}
         />

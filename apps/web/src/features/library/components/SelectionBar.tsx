@@ -3,13 +3,15 @@ import { CalendarIcon, CloseIcon, TrashIcon } from '@/components/ui/icons';
 
 interface SelectionBarProps {
   count: number;
+  /** How many items match the filters (what select-all would select). */
+  of: number;
   onSchedule: () => void;
   onDelete: () => void;
   onClear: () => void;
   deleting: boolean;
 }
 
-export function SelectionBar({ count, onSchedule, onDelete, onClear, deleting }: SelectionBarProps) {
+export function SelectionBar({ count, of, onSchedule, onDelete, onClear, deleting }: SelectionBarProps) {
   return (
     <div
       role="region"
@@ -17,7 +19,8 @@ export function SelectionBar({ count, onSchedule, onDelete, onClear, deleting }:
       className="sticky top-16 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-2.5 shadow-sm"
     >
       <p className="text-sm font-medium text-brand-900" aria-live="polite">
-        {count} selected
+        <span>{count.toLocaleString('en')} selected</span>
+        {of > count && <span className="font-normal text-brand-800"> of {of.toLocaleString('en')}</span>}
       </p>
       <div className="ml-auto flex items-center gap-2">
         <Button size="sm" variant="secondary" icon={<CalendarIcon className="size-4" />} onClick={onSchedule}>

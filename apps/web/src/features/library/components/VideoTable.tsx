@@ -1,24 +1,41 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { formatDate, formatViews } from '@/lib/format';
+import { useWindowList } from '../hooks/use-window-list';
 import { isTempItem, type LibraryItem } from '../library-items';
 import type { ItemHandlers } from './item-handlers';
 import { PlatformList } from './PlatformList';
 import { StatusBadge } from './StatusBadge';
 import { VideoThumb } from './VideoThumb';
 
+/** A row's height before it is measured. */
+const ROW_ESTIMATE = 73;
+
 const COLUMNS = ['Video', 'Status', 'Platforms', 'Views', 'Size', 'Date', 'Actions'] as const;
 
 const iconButton =
   'rounded-lg p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
-function Row({ item, handlers }: { item: LibraryItem; handlers: ItemHandlers }) {
+interface RowProps {
+  item: LibraryItem;
+  handlers: ItemHandlers;
+  index: number;
+  measure: (element: HTMLTableRowElement | null) => void;
+}
+
+function Row({ item, handlers, index, measure }: RowProps) {
   const temp = isTempItem(item);
   return (
-    <tr className="border-t border-zinc-100 hover:bg-zinc-50/70">
+    <tr
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className="border-t border-zinc-100 hover:bg-zinc-50/70"
+    >
       <td className="w-10 py-3 pr-1 pl-4">
         <Checkbox
           checked={handlers.isSelected(item.id)}
@@ -103,13 +120,35 @@ function Row({ item, handlers }: { item: LibraryItem; handlers: ItemHandlers }) 
   );
 }
 
-export function VideoTable({ items, handlers }: { items: readonly LibraryItem[]; handlers: ItemHandlers }) {
+interface VideoTableProps {
+  items: readonly LibraryItem[];
+  handlers: ItemHandlers;
+  /** How many items the whole list has, loaded or not. */
+  setSize: number;
+  onNearEnd: () => void;
+}
+
+/** The list view: a table whose rows near the viewport are drawn; space stands in for the others. */
+export function VideoTable({ items, handlers, setSize, onNearEnd }: VideoTableProps) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const {
+    virtualizer,
+    items: rows,
+    scrollMargin,
+  } = useWindowList({
+    ref: body,
+    rows: items.length,
+    estimate: ROW_ESTIMATE,
+    onNearEnd,
+  });
+  const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
+  const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
-      <table className="w-full min-w-[860px] text-left">
+      <table className="w-full min-w-[860px] text-left" aria-rowcount={setSize + 1}>
         <caption className="sr-only">Videos</caption>
         <thead className="bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase">
-          <tr>
+          <tr aria-rowindex={1}>
             <th scope="col" className="w-10 py-3 pl-4">
               <span className="sr-only">Selected</span>
             </th>
@@ -120,10 +159,26 @@ export function VideoTable({ items, handlers }: { items: readonly LibraryItem[];
             ))}
           </tr>
         </thead>
-        <tbody>
-          {items.map((item) => (
-            <Row key={item.id} item={item} handlers={handlers} />
+        <tbody ref={body}>
+          {before > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={COLUMNS.length + 1} style={{ height: before, padding: 0 }} />
+            </tr>
+          )}
+          {rows.map((row) => (
+            <Row
+              key={items[row.index]!.id}
+              item={items[row.index]!}
+              handlers={handlers}
+              index={row.index}
+              measure={virtualizer.measureElement}
+            />
           ))}
+          {after > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={COLUMNS.length + 1} style={{ height: after, padding: 0 }} />
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

@@ -3,19 +3,23 @@ import { useToast } from '@/components/ui/Toast';
 import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { isTempItem, type LibraryItem } from '../library-items';
-import { dismissUploads } from '../uploads-store';
+import { dismissUploads, type TempId } from '../uploads-store';
 
 export const DELETE_ONE_PROMPT = 'Delete this video?';
 export const deleteManyPrompt = (count: number) => `Delete ${count} selected videos?`;
 
+/** The most videos one bulk schedule takes (BulkScheduleBody). */
+export const SCHEDULE_MAX = 500;
+
 type DetailsTarget = { video: LibraryItem & { id: number }; mode: 'add' | 'edit' } | null;
-type SavedVideo = LibraryItem & { id: number };
+type SelectedId = number | string;
+/** What the bulk Schedule dialog is open for. */
+type Scheduling = { projectId: number; videos: { id: number; title: string }[] };
 
 /** Deleting, bulk actions and the details modal of the library. */
 export function useLibraryActions(onBulkDone: () => void) {
   const [details, setDetails] = useState<DetailsTarget>(null);
-  /** The videos the bulk Schedule dialog is open for. */
-  const [scheduling, setScheduling] = useState<SavedVideo[] | null>(null);
+  const [scheduling, setScheduling] = useState<Scheduling | null>(null);
   const deleteOne = useDeleteVideo();
   const deleteMany = useBulkDeleteVideos();
   const toast = useToast();
@@ -37,10 +41,11 @@ export function useLibraryActions(onBulkDone: () => void) {
     });
   }
 
-  function removeMany(items: readonly LibraryItem[]) {
-    if (items.length === 0 || !window.confirm(deleteManyPrompt(items.length))) return;
-    dismissUploads(items.filter(isTempItem).map((item) => item.id));
-    const ids = items.filter((item) => !isTempItem(item)).map((item) => item.id as number);
+  /** The selection: uploads that failed (temporary ids) and server videos, loaded or not. */
+  function removeMany(selected: readonly SelectedId[]) {
+    if (selected.length === 0 || !window.confirm(deleteManyPrompt(selected.length))) return;
+    dismissUploads(selected.filter((id): id is TempId => typeof id === 'string'));
+    const ids = selected.filter((id): id is number => typeof id === 'number');
     if (ids.length === 0) return onBulkDone();
     deleteMany.mutate(ids, {
       onSuccess: () => {
@@ -54,11 +59,21 @@ export function useLibraryActions(onBulkDone: () => void) {
     });
   }
 
-  /** Only videos the server has can be scheduled: a failed upload in the selection is left out. */
-  function schedule(items: readonly LibraryItem[]) {
-    const saved = items.filter((item): item is SavedVideo => !isTempItem(item));
-    if (saved.length === 0) return toast.show('Only uploaded videos can be scheduled.', 'error');
-    setScheduling(saved);
+  /**
+   * Only videos the server has can be scheduled: a failed upload in the selection is left out. `titleOf`
+   * names the loaded ones (a video selected by select-all but not loaded yet is named by its number).
+   */
+  function schedule(
+    selected: readonly SelectedId[],
+    projectId: number | undefined,
+    titleOf: (id: number) => string | undefined,
+  ) {
+    const ids = selected.filter((id): id is number => typeof id === 'number');
+    if (ids.length === 0 || projectId === undefined)
+      return toast.show('Only uploaded videos can be scheduled.', 'error');
+    if (ids.length > SCHEDULE_MAX)
+      return toast.show(`At most ${SCHEDULE_MAX} videos can be scheduled at once.`, 'error');
+    setScheduling({ projectId, videos: ids.map((id) => ({ id, title: titleOf(id) ?? `Video ${id}` })) });
   }
 
   return {

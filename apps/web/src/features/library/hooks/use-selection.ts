@@ -1,38 +1,39 @@
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 
 type Id = number | string;
 
-/** Checked items; what counts is only what is currently visible, so hidden items are never acted on. */
-export function useSelection(visibleIds: readonly Id[]) {
-  const [selected, setSelected] = useState<ReadonlySet<Id>>(new Set());
-  const visibleSelected = visibleIds.filter((id) => selected.has(id));
-  const allSelected = visibleIds.length > 0 && visibleSelected.length === visibleIds.length;
+interface Picked {
+  ids: ReadonlySet<Id>;
+  /** The filters (project, search, status) the selection was made under. */
+  scope: string;
+}
 
-  const toggle = useCallback(
-    (id: Id) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (next.has(id)) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    [],
+/**
+ * Checked items. A selection belongs to the filters it was made under: once they change, only the
+ * checked items still shown stay selected, so hidden items are never acted on. Under its own filters a
+ * selection may hold items not loaded yet (select-all selects every match, over all pages).
+ */
+export function useSelection(scope: string, visibleIds: readonly Id[]) {
+  const [picked, setPicked] = useState<Picked>({ ids: new Set(), scope });
+  const selected = useMemo<ReadonlySet<Id>>(
+    () => (picked.scope === scope ? picked.ids : new Set(visibleIds.filter((id) => picked.ids.has(id)))),
+    [picked, scope, visibleIds],
   );
 
-  /** The select-all box toggles every item that passes the current filter. */
-  const toggleAll = (selectable: readonly Id[]) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      const everyOn = selectable.length > 0 && selectable.every((id) => next.has(id));
-      for (const id of selectable) {
-        if (everyOn) next.delete(id);
-        else next.add(id);
-      }
-      return next;
-    });
+  const toggle = (id: Id) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setPicked({ ids: next, scope });
+  };
 
-  const clear = useCallback(() => setSelected(new Set()), []);
-  const isSelected = useCallback((id: Id) => selected.has(id), [selected]);
-
-  return { selectedIds: visibleSelected, allSelected, toggle, toggleAll, clear, isSelected };
+  return {
+    selected,
+    count: selected.size,
+    isSelected: (id: Id) => selected.has(id),
+    toggle,
+    /** Selects exactly `ids`, under the filters `under` (those in force once a pending search is applied). */
+    select: (ids: readonly Id[], under: string) => setPicked({ ids: new Set(ids), scope: under }),
+    clear: () => setPicked({ ids: new Set(), scope }),
+  };
 }
