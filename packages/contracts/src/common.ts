@@ -40,6 +40,19 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
+/** Whether one dependency of the server answered the readiness check. */
+export const ReadinessCheck = z.enum(['ok', 'failed']);
+
+/**
+ * GET /api/ready: whether this process can serve now, its database, media storage and job queue all
+ * reachable (200 `ready`; 503 `not_ready`, with the checks that failed). /api/health only says it is alive.
+ */
+export const ReadyResponse = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  checks: z.object({ db: ReadinessCheck, storage: ReadinessCheck, jobs: ReadinessCheck }),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponse>;
+
 /** What the web app needs to know before anyone signs in. */
 export const PublicConfig = z.object({
   productName: z.string(),

@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { PgBossDb } from '../db/pg-boss-db';
+import { observeJobStart } from '../http/metrics';
 import { jobIdFor, type JobDefinitions, type JobHandlers, type PayloadOf } from './define-job';
 import type { AppJobs } from './job-definitions';
 import { checkHandlers, runJob } from './run-job';
@@ -125,6 +126,12 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
     return job ? { state: job.state, output: job.output } : null;
   }
 
+  /** Throws when the job queue cannot be reached or is not set up (a readiness check). */
+  async check(): Promise<void> {
+    if (this.stopped) throw new Error('The job queue has stopped');
+    if (!(await this.boss.isInstalled())) throw new Error('The job queue is not installed');
+  }
+
   /** The crons pg-boss keeps in this database, by job name. */
   async schedules(): Promise<{ name: string; cron: string; timezone: string }[]> {
     const rows = (await this.boss.getSchedules()) as (PgBoss.Schedule & { timezone: string })[];
@@ -151,9 +158,11 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
         // worker that found a job (a burst fans out at once), by a job of this process falling due, by the end
         // of a job. Thirty-two workers polling every two seconds would keep an idle server busy.
         const polling = i === 0 ? {} : { pollingIntervalSeconds: SPARE_WORKER_POLLING_SECONDS };
-        worker.id = await this.boss.work(name, { batchSize: 1, ...polling }, async ([job]) => {
+        worker.id = await this.boss.work(name, { batchSize: 1, includeMetadata: true, ...polling }, async ([job]) => {
           if (!job) return;
           worker.busy = true;
+          // How late it started: from the later of its start time and its creation (the metric's lateness).
+          observeJobStart(name, dueTime(job));
           this.wake(name);
           const run = runJob(ctx, this.definitions, handlers, { id: job.id, name, data: job.data });
           this.running.add(run);
@@ -221,6 +230,11 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
     if (!definition) throw new Error(`No job is defined as ${name}`);
     return definition;
   }
+}
+
+function dueTime(job: PgBoss.JobWithMetadata<unknown>): Date | undefined {
+  const at = [job.startAfter, job.createdOn].map((d) => (d ? new Date(d).getTime() : NaN)).filter(Number.isFinite);
+  return at.length ? new Date(Math.max(...at)) : undefined;
 }
 
 function delay(ms: number) {

@@ -1,4 +1,4 @@
-import { HealthResponse, PublicConfig } from '@fanout/contracts';
+import { HealthResponse, PublicConfig, ReadyResponse } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { checkDatabase } from '../../repositories/health.repository';
@@ -13,6 +13,30 @@ export const healthRoutes =
       async () => {
         await checkDatabase(ctx.db);
         return { status: 'ok' as const, db: 'ok' as const, version };
+      },
+    );
+
+    app.get(
+      '/ready',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Readiness: the database, media storage and job queue all reachable',
+          description:
+            '200 `ready` when this process can serve now; 503 `not_ready` with the checks that failed (a load ' +
+            'balancer sends it no traffic meanwhile). /api/health says only that the process is alive.',
+          response: { 200: ReadyResponse, 503: ReadyResponse },
+        },
+      },
+      async (request, reply) => {
+        const checks = {
+          db: await passes(() => checkDatabase(ctx.db)),
+          storage: await passes(() => ctx.storage.check()),
+          jobs: await passes(() => ctx.jobs.check()),
+        };
+        const failed = Object.entries(checks).filter(([, result]) => result !== 'ok');
+        if (failed.length) request.log.warn({ checks }, 'not ready');
+        return reply.code(failed.length ? 503 : 200).send({ status: failed.length ? 'not_ready' : 'ready', checks });
       },
     );
 
@@ -37,3 +61,21 @@ export const healthRoutes =
       }),
     );
   };
+
+/** A check that fails, throws or takes longer than this is `failed`. */
+const CHECK_TIMEOUT_MS = 5_000;
+
+async function passes(check: () => Promise<unknown>): Promise<'ok' | 'failed'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch {
+    return 'failed';
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -4,6 +4,7 @@ import { countUnread } from '../../repositories/notifications.repository';
 import { findUserSession } from '../../repositories/user-sessions.repository';
 import { toPostJson } from '../posts/post-json';
 import { ChangeFeed, type Changes } from './change-feed';
+import { listenForChanges, type ChangeSignal } from './change-signal';
 import { toNotificationJson } from './notification-json';
 
 /** Where one open stream's events go (the route writes them as Server-Sent Events). */
@@ -16,11 +17,15 @@ export interface EventSink {
 }
 
 export interface EventHubOptions {
+  /** The safety net: how often the feed looks when the database has said nothing (it says so at once). */
   pollMs: number;
   heartbeatMs: number;
 }
 
-const DEFAULTS: EventHubOptions = { pollMs: 1_000, heartbeatMs: 25_000 };
+const DEFAULTS: EventHubOptions = { pollMs: 5_000, heartbeatMs: 25_000 };
+
+/** After a wake-up, the feed waits this long so that a burst of changes is read in one look. */
+const COALESCE_MS = 20;
 
 /** Enough for a person with several tabs and devices; past it the oldest stream of theirs is ended. */
 export const MAX_STREAMS_PER_USER = 10;
@@ -32,17 +37,22 @@ interface Listener {
 }
 
 /**
- * The live event streams of one server process. One poll loop runs while at least one stream is open: every
- * `pollMs` it reads the new notifications and changed posts of the users listening (ChangeFeed) and hands
- * each to that user's streams. Reading the database, rather than hearing of changes in memory, is what
- * makes a change made by a worker process reach the streams of every API process.
+ * The live event streams of one server process. One loop runs while at least one stream is open: it reads
+ * the new notifications and changed posts of the users listening (ChangeFeed) and hands each to that user's
+ * streams. It reads as soon as the database announces a change of a listening user (LISTEN/NOTIFY, sent by
+ * the writing transaction of any process: change-signal.ts), and every `pollMs` besides, in case an
+ * announcement was missed. Reading the database, rather than hearing of changes in memory, is what makes a
+ * change made by a worker process, or through another API process, reach the streams of every API process.
  */
 export class EventHub {
   private readonly listeners = new Map<number, Set<Listener>>();
   private readonly options: EventHubOptions;
   private running: Promise<void> | undefined;
-  /** Resolves the wait between two polls early (closing). */
+  /** Resolves the wait between two polls early (a change announced, closing). */
   private wake: (() => void) | undefined;
+  /** A change was announced since the last poll began: the next poll starts at once. */
+  private changed = false;
+  private signal: ChangeSignal | undefined;
   private closed = false;
   /** Resolves once the running loop's feed has started (or failed to: the stream opens all the same). */
   private ready: Promise<void> = Promise.resolve();
@@ -65,6 +75,10 @@ export class EventHub {
     this.listeners.set(user.id, own);
     own.add(listener);
     if (own.size > MAX_STREAMS_PER_USER) this.drop(own.values().next().value!);
+    this.signal ??= listenForChanges(
+      { db: this.ctx.db, databaseUrl: this.ctx.config.databaseUrl, log: this.ctx.log },
+      (userId) => this.onChange(userId),
+    );
     this.running ??= this.run();
     await this.ready;
     return () => this.remove(listener);
@@ -77,6 +91,13 @@ export class EventHub {
     this.listeners.clear();
     this.wake?.();
     await this.running;
+    await this.signal?.close();
+  }
+
+  private onChange(userId: number | undefined): void {
+    if (userId !== undefined && !this.listeners.has(userId)) return;
+    this.changed = true;
+    this.wake?.();
   }
 
   private async run(): Promise<void> {
@@ -89,6 +110,7 @@ export class EventHub {
         try {
           feed ??= await ChangeFeed.start(this.ctx.db);
           markReady();
+          this.changed = false;
           await this.deliver(await feed.poll([...this.listeners.keys()]));
           if (Date.now() - lastHeartbeat >= this.options.heartbeatMs) {
             lastHeartbeat = Date.now();
@@ -107,14 +129,18 @@ export class EventHub {
     }
   }
 
-  private pause(): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, this.options.pollMs);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  private async pause(): Promise<void> {
+    if (!this.changed && !this.closed) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+    if (this.changed && !this.closed) await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
   }
 
   private async deliver({ notifications, posts }: Changes): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { countPublishOutcome } from '../../http/metrics';
 import { claimPost, findDuePost, nextDuePostOfConnection } from '../../repositories/post-runs.repository';
 import { busyRetryAt } from './publish-backoff';
 import { enqueuePublish } from './publish-queue';
@@ -39,7 +40,9 @@ export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ 
       return { outcome: 'connection-busy' };
     }
     claimed = true;
-    return { outcome: await runClaimedPost(ctx, claim.row, runId) };
+    const outcome = await runClaimedPost(ctx, claim.row, runId);
+    countPublishOutcome(due.platform, outcome);
+    return { outcome };
   } finally {
     const nextOfPlatform = giveBack();
     await handOn(ctx, nextOfPlatform, claimed ? due.connectionId : null);
