@@ -116,6 +116,8 @@ const EnvSchema = z.object({
     .int()
     .min(1)
     .default(10 * 1024),
+  /** The window the minimum upload rate is averaged over; a window without a byte is the idle timeout. */
+  UPLOAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   UPLOAD_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
   UPLOAD_MAX_CONCURRENT_PER_ADDRESS: z.coerce.number().int().min(1).max(10000).default(16),
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       minBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
       maxConcurrentPerUser: e.UPLOAD_MAX_CONCURRENT_PER_USER,
       maxConcurrentPerAddress: e.UPLOAD_MAX_CONCURRENT_PER_ADDRESS,
+      rateWindowSeconds: e.UPLOAD_RATE_WINDOW_SECONDS,
     },
     /** Where media lives: files under DATA_DIR/media, or an S3-compatible bucket. */
     storage:

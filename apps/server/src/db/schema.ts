@@ -70,6 +70,8 @@ export interface VideosTable {
   audio_codec: string | null;
   mime_type: string;
   original_name: string;
+  /** Hex SHA-256 of the file, computed as it was uploaded; null for videos stored before it was. */
+  content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -5,6 +5,8 @@ export interface ProbeResult {
   /** A real moving-picture stream in a video container (cover art and still images do not count). */
   hasVideo: boolean;
   durationSeconds: number | null;
+  /** The container's first timestamp (not always 0: MPEG-TS, edited files); null when not given. */
+  startSeconds: number | null;
   /** As displayed: swapped for streams rotated by 90°. */
   width: number | null;
   height: number | null;
@@ -33,12 +35,13 @@ interface FfprobeStream {
 
 interface FfprobeOutput {
   streams?: FfprobeStream[];
-  format?: { format_name?: string; duration?: string; tags?: { major_brand?: string } };
+  format?: { format_name?: string; duration?: string; start_time?: string; tags?: { major_brand?: string } };
 }
 
 const NOT_A_VIDEO: ProbeResult = {
   hasVideo: false,
   durationSeconds: null,
+  startSeconds: null,
   width: null,
   height: null,
   fps: null,
@@ -87,12 +90,25 @@ export function interpretProbe(raw: FfprobeOutput): ProbeResult {
   const container = containerOf({ formatName, majorBrand: raw.format?.tags?.major_brand, videoCodec, audioCodec });
   const singleFrame = video.nb_frames === '1' || durationSeconds === null;
   const hasVideo = container !== null && !IMAGE_FORMAT.test(formatName) && !singleFrame;
+  const start = Number(raw.format?.start_time);
+  const startSeconds = Number.isFinite(start) ? start : null;
   const turned = rotation(video) === 90;
   const width = positive(turned ? video.height : video.width);
   const height = positive(turned ? video.width : video.height);
   // The average is what viewers see; the base rate can be a timebase artefact (e.g. 90000/1) in odd files.
   const fps = frameRate(video.avg_frame_rate) ?? frameRate(video.r_frame_rate);
-  return { hasVideo, durationSeconds, width, height, fps, videoCodec, audioCodec, formatName, container };
+  return {
+    hasVideo,
+    durationSeconds,
+    startSeconds,
+    width,
+    height,
+    fps,
+    videoCodec,
+    audioCodec,
+    formatName,
+    container,
+  };
 }
 
 /**

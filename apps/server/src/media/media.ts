@@ -1,8 +1,15 @@
 import { resolveBinaries, type BinarySettings, type MediaBinaries } from './binaries';
+import {
+  framingCompleteness,
+  isoBoxesCompleteness,
+  matroskaCompleteness,
+  tailCompleteness,
+  type Completeness,
+} from './completeness';
 import { probeFile, type ProbeResult } from './ffprobe';
 import { makeThumbnail } from './thumbnails';
 
-export type { ProbeResult };
+export type { ProbeResult, Completeness };
 export type { Container } from './containers';
 
 /** Everything the app asks of ffmpeg/ffprobe. Paths are local files. */
@@ -10,6 +17,13 @@ export interface Media {
   probe(file: string): Promise<ProbeResult>;
   /** JPEG preview of `video` written to `out`; `durationSeconds` picks the frame. */
   makeThumbnail(video: string, out: string, durationSeconds: number | null): Promise<void>;
+  /**
+   * Whether the media data `facts` describe is all in the file: from the container's framing when it tells
+   * (a few header reads), else from the packets of the last seconds. Never reads the whole file.
+   */
+  completeness(file: string, facts: ProbeResult): Promise<Completeness>;
+  /** For a file ffprobe could not read: whether it is an MP4/MOV or Matroska file cut short. */
+  looksCutShort(file: string): Promise<boolean>;
   binaries(): MediaBinaries;
 }
 
@@ -29,5 +43,14 @@ export function createMedia(opts: MediaOptions = {}): Media {
     probe: (file) => probeFile(binaries().ffprobe, file, probeTimeout),
     makeThumbnail: (video, out, durationSeconds) =>
       makeThumbnail(binaries().ffmpeg, video, out, durationSeconds, thumbTimeout),
+    async completeness(file, facts) {
+      const framing = await framingCompleteness(file, facts.formatName);
+      if (framing !== 'unknown') return framing;
+      return tailCompleteness(binaries().ffprobe, file, facts, probeTimeout);
+    },
+    async looksCutShort(file) {
+      const [iso, mkv] = await Promise.all([isoBoxesCompleteness(file), matroskaCompleteness(file)]);
+      return iso === 'incomplete' || mkv === 'incomplete';
+    },
   };
 }

@@ -23,6 +23,8 @@ export interface NewVideo {
   audioCodec: string | null;
   mimeType: string;
   originalName: string;
+  /** Hex SHA-256 of the file as received; absent when the protocol could not compute it. */
+  contentSha256?: string | null;
   /** Defaults to now (bulk seeding spreads uploads over time). */
   createdAt?: Date;
 }
@@ -69,6 +71,7 @@ export async function insertVideoRows(db: Executor, videos: readonly NewVideo[],
   for (let i = 0; i < videos.length; i += batchSize) {
     const rows = await db
       .insertInto('videos')
+      content_sha256: v.contentSha256 ?? null,
       .values(
         videos.slice(i, i + batchSize).map((v) => ({
           user_id: v.userId,
@@ -232,4 +235,21 @@ export async function countPostsOfVideos(
     counts.set(row.video_id, entry);
   }
   return counts;
+}
+
+// --- Content hash -------------------------------------------------------------------------------------
+
+/** The project's videos whose file has this SHA-256 (the same file uploaded before), oldest first. */
+export async function findVideosOfProjectByContentHash(
+  db: Executor,
+  projectId: number,
+  contentSha256: string,
+): Promise<VideoRow[]> {
+  return db
+    .selectFrom('videos')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('content_sha256', '=', contentSha256)
+    .orderBy('id')
+    .execute();
 }

@@ -1,20 +1,24 @@
 import fs from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { UploadFields, type Video } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { findReferencedFileNames } from '../repositories/videos.repository';
-import { ByteLimitError, removeStaleFiles, STALE_TEMP_AFTER_MS, tempPath, writeLimited } from '../storage/temp-file';
+import { ByteLimitError, removeStaleFiles, STALE_TEMP_AFTER_MS, TempFileWriter, tempPath } from '../storage/temp-file';
 import { getOwnProject } from './projects.service';
 import { cutText } from './cut-text';
 import { formatBytes, usedBytes } from './storage-usage.service';
 import { removeStoredFiles } from './videos.service';
 import { acceptUploadedFile, quotaExceeded, type ReceivedFile } from './uploads/accept-upload';
 
-/** The parts of a multipart upload, as the HTTP layer hands them over, in arrival order. */
+/**
+ * A multipart upload as the HTTP layer hands it over, in arrival order: text fields, and the file as its
+ * start, its bytes (as they arrive, never gathered in memory) and its end.
+ */
 export type UploadPart =
   | { type: 'field'; fieldname: string; value: unknown; valueTruncated?: boolean }
-  | { type: 'file'; fieldname: string; filename: string; file: Readable };
+  | { type: 'file'; fieldname: string; filename: string }
+  | { type: 'data'; chunk: Buffer }
+  | { type: 'fileEnd' };
 
 export const FILE_FIELD = 'video';
 const MAX_NAME = 255;
@@ -72,7 +76,10 @@ function fieldError(fields: Record<string, unknown>) {
   throw badRequest(`${where ? `${where}: ` : ''}${issue?.message ?? 'is not valid'}`, 'validation_failed');
 }
 
-/** Reads the parts; fields may come before or after the file. The file goes to a temp file, never to memory. */
+/**
+ * Reads the parts; fields may come before or after the file. The file goes to a temp file as its bytes
+ * arrive (never to memory), its SHA-256 computed on the way.
+ */
 async function receiveParts(
   ctx: AppContext,
   userId: number,
@@ -81,30 +88,50 @@ async function receiveParts(
 ): Promise<void> {
   const used = await usedBytes(ctx, userId);
   const { uploadMaxBytes, storageQuotaBytes, tmpDir } = ctx.config;
-  for await (const part of guarded(parts)) {
-    if (part.type === 'field') {
-      if (part.valueTruncated) throw badRequest(`${part.fieldname}: the value is too long`, 'validation_failed');
-      if (part.fieldname in received.fields) throw badRequest(`${part.fieldname} was sent twice`, 'validation_failed');
-      received.fields[part.fieldname] = part.value;
-      if (part.fieldname === 'project_id' && !received.temp) {
-        await getOwnProject(ctx, userId, fieldError(received.fields).project_id);
-        received.projectChecked = true;
+  const room = Math.max(0, storageQuotaBytes - used);
+  const tooBig = () => (uploadMaxBytes <= room ? fileTooLarge(uploadMaxBytes) : quotaExceeded(used, storageQuotaBytes));
+  let writer: TempFileWriter | undefined;
+  let fileName = '';
+  try {
+    for await (const part of guarded(parts)) {
+      switch (part.type) {
+        case 'data': {
+          // The disk is behind: wait for it (the request is not read meanwhile).
+          const wait = writer?.write(part.chunk);
+          if (wait) await wait;
+          continue;
+        }
+        case 'field':
+          if (part.valueTruncated) throw badRequest(`${part.fieldname}: the value is too long`, 'validation_failed');
+          if (part.fieldname in received.fields) {
+            throw badRequest(`${part.fieldname} was sent twice`, 'validation_failed');
+          }
+          received.fields[part.fieldname] = part.value;
+          if (part.fieldname === 'project_id' && !received.temp && !writer) {
+            await getOwnProject(ctx, userId, fieldError(received.fields).project_id);
+            received.projectChecked = true;
+          }
+          continue;
+        case 'file':
+          if (part.fieldname !== FILE_FIELD) {
+            throw badRequest(`Send the video in the "${FILE_FIELD}" field`, 'unexpected_file');
+          }
+          fileName = part.filename;
+          writer = new TempFileWriter(tempPath(tmpDir, 'upload'), Math.min(uploadMaxBytes, room));
+          continue;
+        case 'fileEnd':
+          if (writer) {
+            const { bytes, sha256 } = await writer.finish();
+            received.temp = { path: writer.path, bytes, originalName: cleanOriginalName(fileName), sha256 };
+            writer = undefined;
+          }
+          continue;
       }
-      continue;
     }
-    if (part.fieldname !== FILE_FIELD) {
-      throw badRequest(`Send the video in the "${FILE_FIELD}" field`, 'unexpected_file');
-    }
-    const room = Math.max(0, storageQuotaBytes - used);
-    const target = tempPath(tmpDir, 'upload');
-    try {
-      const bytes = await writeLimited(part.file, target, Math.min(uploadMaxBytes, room));
-      received.temp = { path: target, bytes, originalName: cleanOriginalName(part.filename) };
-    } catch (err) {
-      if ((err as { syscall?: string }).syscall) throw err;
-      if (!(err instanceof ByteLimitError)) throw new MalformedUploadError(err);
-      throw uploadMaxBytes <= room ? fileTooLarge(uploadMaxBytes) : quotaExceeded(used, storageQuotaBytes);
-    }
+  } catch (err) {
+    if (writer) await writer.abort();
+    if (err instanceof ByteLimitError) throw tooBig();
+    throw err;
   }
 }
 

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 
 /** 128 random bits, hex: names that cannot be guessed or enumerated. */
 export function randomName(): string {
@@ -74,5 +74,61 @@ export async function writeLimited(source: Readable, target: string, maxBytes: n
     if (!out.closed) await once(out, 'close').catch(() => undefined);
     await fs.promises.rm(target, { force: true });
     throw err;
+  }
+}
+
+/**
+ * A new temp file written chunk by chunk as the bytes arrive, with their SHA-256 computed on the way (no
+ * second read). `write` answers a promise only when the disk is behind (wait for it before the next chunk),
+ * and fails with ByteLimitError past `maxBytes`. `finish` closes the file; `abort` closes and removes it.
+ */
+export class TempFileWriter {
+  bytes = 0;
+  private readonly hash = createHash('sha256');
+  private readonly out: fs.WriteStream;
+  private failure: Error | undefined;
+
+  constructor(
+    readonly path: string,
+    private readonly maxBytes: number,
+  ) {
+    // A large buffer lets the stream gather chunks into one writev while a write is under way.
+    this.out = fs.createWriteStream(path, { flags: 'wx', highWaterMark: 4 * 1024 * 1024 });
+    this.out.on('error', (err) => (this.failure ??= err));
+  }
+
+  write(chunk: Buffer): Promise<void> | undefined {
+    if (this.failure) throw this.failure;
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) throw new ByteLimitError(this.maxBytes);
+    this.hash.update(chunk);
+    if (this.out.write(chunk)) return undefined;
+    return new Promise((resolve, reject) => {
+      const done = (err?: Error) => {
+        this.out.off('drain', onDrain);
+        this.out.off('error', done);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onDrain = () => done();
+      this.out.on('drain', onDrain);
+      this.out.on('error', done);
+    });
+  }
+
+  /** Closes the file once every byte is written; answers the hex SHA-256 of the content. */
+  async finish(): Promise<{ bytes: number; sha256: string }> {
+    if (this.failure) throw this.failure;
+    this.out.end();
+    await finished(this.out);
+    return { bytes: this.bytes, sha256: this.hash.digest('hex') };
+  }
+
+  async abort(): Promise<void> {
+    if (!this.out.closed) {
+      this.out.destroy();
+      await once(this.out, 'close').catch(() => undefined);
+    }
+    await fs.promises.rm(this.path, { force: true });
   }
 }

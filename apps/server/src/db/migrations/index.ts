@@ -9,6 +9,7 @@ import * as m0007 from './0007-user-time-zone';
 import * as m0008 from './0008-posts';
 import * as m0009 from './0009-post-runs';
 import * as m0010 from './0010-video-lists';
+import * as m0011 from './0011-video-content-hash';
 import * as m0012 from './0012-tus-uploads';
 import * as m0013 from './0013-live-change-notify';
 import * as m0014 from './0014-known-sign-in-addresses';
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0008-posts': m0008,
   '0009-post-runs': m0009,
   '0010-video-lists': m0010,
+  '0011-video-content-hash': m0011,
   '0012-tus-uploads': m0012,
   '0013-live-change-notify': m0013,
   '0014-known-sign-in-addresses': m0014,

@@ -34,26 +34,49 @@ export const quotaExceeded = (used: number, quota: number) =>
   );
 
 const notAVideo = () => unprocessable('This file is not a video we can read', 'not_a_video');
+export const incompleteVideo = () =>
+  unprocessable(
+    'This video is incomplete: the file ends before its media data does (an upload or a copy cut short). ' +
+      'Send the whole file again.',
+    'incomplete_video',
+  );
 
 interface Written {
   keys: string[];
   temps: string[];
 }
 
-async function storeFiles(ctx: AppContext, temp: string, facts: ProbeResult, written: Written) {
-  const id = randomName();
-  const filename = `${id}.${facts.container!.extension}`;
+/** A JPEG preview in a temp file, or null: a video without a preview is still a video (the card shows a placeholder). */
+async function makeThumbnailFile(ctx: AppContext, temp: string, facts: ProbeResult, written: Written) {
   const thumbTemp = tempPath(ctx.config.tmpDir, 'jpg');
   written.temps.push(thumbTemp);
-  let thumbnail: { name: string; bytes: number } | null = null;
   try {
     await ctx.media.makeThumbnail(temp, thumbTemp, facts.durationSeconds);
-    const name = `${randomName()}.jpg`;
-    written.keys.push(name);
-    thumbnail = { name, bytes: (await ctx.storage.putFile(name, thumbTemp)).size };
+    return thumbTemp;
   } catch (err) {
-    // A video without a preview is still a video: the card shows a placeholder.
     ctx.log.warn({ err }, 'could not make a thumbnail');
+    return null;
+  }
+}
+
+async function storeFiles(
+  ctx: AppContext,
+  temp: string,
+  facts: ProbeResult,
+  thumbTemp: string | null,
+  written: Written,
+) {
+  const id = randomName();
+  const filename = `${id}.${facts.container!.extension}`;
+  let thumbnail: { name: string; bytes: number } | null = null;
+  if (thumbTemp) {
+    try {
+      const name = `${randomName()}.jpg`;
+      written.keys.push(name);
+      thumbnail = { name, bytes: (await ctx.storage.putFile(name, thumbTemp)).size };
+    } catch (err) {
+      ctx.log.warn({ err }, 'could not store a thumbnail');
+    }
   }
   written.keys.push(filename);
   const stored = await ctx.storage.putFile(filename, temp);
@@ -77,8 +100,8 @@ async function recordWithinQuota(ctx: AppContext, video: NewVideo) {
 }
 
 /**
- * The one way a received file becomes a video, whatever protocol brought it: quota, a real video (ffprobe),
- * a thumbnail, stored under a server-generated name, recorded within the quota. Whatever fails, what it
+ * The one way a received file becomes a video, whatever protocol brought it: quota, a real video (ffprobe)
+ * whose media data is all there (422 incomplete_video otherwise), a thumbnail, stored under a server-generated name, recorded within the quota. Whatever fails, what it
  * stored is removed; the received file itself is moved into storage on success and left to the caller
  * (who removes it) on failure.
  */
@@ -94,9 +117,17 @@ export async function acceptUploadedFile(
     if (used + file.bytes > ctx.config.storageQuotaBytes) throw quotaExceeded(used, ctx.config.storageQuotaBytes);
 
     const facts = await ctx.media.probe(file.path);
-    if (!facts.hasVideo || !facts.container) throw notAVideo();
+    if (!facts.hasVideo || !facts.container) {
+      throw (await ctx.media.looksCutShort(file.path)) ? incompleteVideo() : notAVideo();
+    }
+    // A file cut short can carry a whole index: prove the media data is there too, making the preview meanwhile.
+    const [completeness, thumbTemp] = await Promise.all([
+      ctx.media.completeness(file.path, facts),
+      makeThumbnailFile(ctx, file.path, facts, written),
+    ]);
+    if (completeness === 'incomplete') throw incompleteVideo();
 
-    const stored = await storeFiles(ctx, file.path, facts, written);
+    const stored = await storeFiles(ctx, file.path, facts, thumbTemp, written);
     const video = {
       userId,
       projectId: target.projectId,
@@ -114,6 +145,7 @@ export async function acceptUploadedFile(
       audioCodec: facts.audioCodec,
       mimeType: facts.container.mimeType,
       originalName: file.originalName || stored.filename,
+      contentSha256: file.sha256 ?? null,
     };
     return toVideoJson(await recordWithinQuota(ctx, video));
   } catch (err) {

@@ -1,0 +1,289 @@
+/**
+ * Upload throughput against a raw stream pipe, and server memory during a large upload.
+ *
+ * A plain node:http server in its own process pipes each request body straight to a file; the same
+ * multipart request (a real H.264 + AAC MP4 made by ffmpeg, `+faststart`) is sent to it and to
+ * `POST /api/upload`, alternated over several pairs so that both see the same machine load. Then a 2 GB
+ * upload while the server's VmRSS is sampled from /proc (its peak counter reset first).
+ *
+ * `benchUpload` is called by `npm run bench` on its running server; `node --import tsx scripts/bench-upload.ts`
+ * runs it alone on a fresh built server. BENCH_UPLOAD_MB (default 600), BENCH_UPLOAD_PAIRS (default 4),
+ * BENCH_UPLOAD_BIG_MB (default 2048; 0 skips the memory run).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface UploadBenchResult {
+  fileMb: number;
+  pairs: { rawMbPerS: number; fanoutMbPerS: number; ratio: number }[];
+  rawMbPerS: number;
+  fanoutMbPerS: number;
+  /** Fanout's median MB/s over the raw pipe's median MB/s. */
+  ratio: number;
+  memory?: { uploadMb: number; idleRssMb: number; peakRssMb: number; peakHwmMb: number; riseMb: number };
+}
+
+export interface UploadBenchTarget {
+  url: string;
+  pid: number;
+  token: string;
+  projectId: number;
+  /** A scratch directory; the videos are made here. */
+  work: string;
+}
+
+function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN) / 1024;
+}
+
+/** Resets VmHWM (Linux: write 5 to clear_refs); false when not allowed. */
+function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A real video of about `mb` MB: 10 s of lossless 1080p H.264 with AAC sound, looped by stream copy (at disk
+ * speed, not encoder speed) into one MP4 with its index at the front.
+ */
+export function makeLongMp4(dir: string, mb: number, name = `long-${mb}.mp4`): string {
+  const seg = path.join(dir, 'segment.mp4');
+  if (!fs.existsSync(seg)) {
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-nostdin', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=duration=10:size=1920x1080:rate=30'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=10'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-b:a', '128k', '-shortest', seg],
+    ]);
+  }
+  const loops = Math.max(0, Math.round((mb * 1024 * 1024) / fs.statSync(seg).size) - 1);
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-nostdin', '-y', '-stream_loop', String(loops), '-i', seg],
+    ...['-c', 'copy', '-movflags', '+faststart', file],
+  ]);
+  return file;
+}
+
+/** The raw pipe: each request body streamed to a file in `dir`, answered 201 once the file is closed. */
+const RAW_SERVER = `
+const http = require('node:http'), fs = require('node:fs'), path = require('node:path');
+const { pipeline } = require('node:stream/promises');
+let n = 0;
+const server = http.createServer(async (req, res) => {
+  const file = path.join(process.argv[1], 'raw-' + n++);
+  try {
+    await pipeline(req, fs.createWriteStream(file));
+    res.writeHead(201).end('{}');
+  } catch { res.writeHead(400).end(); }
+  fs.rmSync(file, { force: true });
+});
+server.listen(0, '127.0.0.1', () => process.send(server.address().port));
+`;
+
+async function startRawServer(dir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['-e', RAW_SERVER, dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve(Number(m)));
+    child.once('exit', (code) => reject(new Error(`raw pipe server exited with ${code}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** Streams a multipart upload from disk (never buffered); resolves with the status and the time taken. */
+export function streamUpload(
+  url: string,
+  token: string,
+  projectId: number,
+  file: string,
+): Promise<{ status: number; ms: number; body: string }> {
+  const boundary = `----fanout${Date.now()}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbench\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="${path.basename(file)}"\r\n` +
+    `Content-Type: video/mp4\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const length = Buffer.byteLength(head) + fs.statSync(file).size + Buffer.byteLength(tail);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': length,
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c.slice(0, 4096 - body.length)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body }));
+    });
+    req.on('error', reject);
+    req.write(head);
+    const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
+    stream.on('error', reject);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Deletes the bench's videos again, so the quota never fills up across pairs. */
+async function deleteAll(target: UploadBenchTarget) {
+  const headers = { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' };
+  const res = await fetch(`${target.url}/api/videos?project_id=${target.projectId}`, { headers });
+  const body = (await res.json()) as { id: number }[] | { videos: { id: number }[] };
+  const ids = (Array.isArray(body) ? body : body.videos).map((v) => v.id);
+  if (ids.length === 0) return;
+  const del = await fetch(`${target.url}/api/videos/bulk-delete`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ videoIds: ids }),
+  });
+  if (!del.ok) throw new Error(`DELETE /api/videos: ${del.status} ${await del.text()}`);
+}
+
+export async function benchUpload(target: UploadBenchTarget): Promise<UploadBenchResult> {
+  const fileMbWanted = Number(process.env.BENCH_UPLOAD_MB ?? 600);
+  const pairCount = Number(process.env.BENCH_UPLOAD_PAIRS ?? 4);
+  const bigMb = Number(process.env.BENCH_UPLOAD_BIG_MB ?? 2048);
+  const file = makeLongMp4(target.work, fileMbWanted);
+  const bytes = fs.statSync(file).size;
+  const fileMb = bytes / 1024 / 1024;
+  const rawDir = fs.mkdtempSync(path.join(target.work, 'raw-'));
+  const raw = await startRawServer(rawDir);
+  const pairs: UploadBenchResult['pairs'] = [];
+  try {
+    const fanoutUrl = `${target.url}/api/upload`;
+    // One of each first, unmeasured: the page cache holds the file for every measured run alike.
+    await streamUpload(raw.url, target.token, target.projectId, file);
+    await streamUpload(fanoutUrl, target.token, target.projectId, file);
+    await deleteAll(target);
+    for (let i = 0; i < pairCount; i++) {
+      const order = i % 2 === 0 ? (['raw', 'fanout'] as const) : (['fanout', 'raw'] as const);
+      const ms: Record<'raw' | 'fanout', number> = { raw: 0, fanout: 0 };
+      for (const which of order) {
+        const r = await streamUpload(which === 'raw' ? raw.url : fanoutUrl, target.token, target.projectId, file);
+        if (r.status !== 201) throw new Error(`${which} upload answered ${r.status}: ${r.body}`);
+        ms[which] = r.ms;
+      }
+      await deleteAll(target);
+      const rawMbPerS = fileMb / (ms.raw / 1000);
+      const fanoutMbPerS = fileMb / (ms.fanout / 1000);
+      pairs.push({ rawMbPerS, fanoutMbPerS, ratio: fanoutMbPerS / rawMbPerS });
+    }
+  } finally {
+    raw.child.kill('SIGTERM');
+    fs.rmSync(rawDir, { recursive: true, force: true });
+  }
+  const rawMbPerS = median(pairs.map((p) => p.rawMbPerS));
+  const fanoutMbPerS = median(pairs.map((p) => p.fanoutMbPerS));
+  const result: UploadBenchResult = { fileMb, pairs, rawMbPerS, fanoutMbPerS, ratio: fanoutMbPerS / rawMbPerS };
+  fs.rmSync(file, { force: true });
+
+  if (bigMb > 0) {
+    const big = makeLongMp4(target.work, bigMb);
+    await new Promise((r) => setTimeout(r, 1000));
+    const idleRssMb = status(target.pid, 'VmRSS');
+    const canReset = resetPeak(target.pid);
+    let peakRssMb = idleRssMb;
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, status(target.pid, 'VmRSS'))), 50);
+    try {
+      const r = await streamUpload(fanoutUrlOf(target), target.token, target.projectId, big);
+      if (r.status !== 201) throw new Error(`2 GB upload answered ${r.status}: ${r.body}`);
+    } finally {
+      clearInterval(sampler);
+      fs.rmSync(big, { force: true });
+    }
+    const peakHwmMb = canReset ? status(target.pid, 'VmHWM') : NaN;
+    const peak = Math.max(peakRssMb, Number.isNaN(peakHwmMb) ? 0 : peakHwmMb);
+    result.memory = {
+      uploadMb: fs.existsSync(big) ? 0 : bigMb,
+      idleRssMb,
+      peakRssMb,
+      peakHwmMb,
+      riseMb: peak - idleRssMb,
+    };
+    await deleteAll(target);
+  }
+  return result;
+}
+
+const fanoutUrlOf = (t: UploadBenchTarget) => `${t.url}/api/upload`;
+
+/** Lines for the bench's table. */
+export function uploadRows(r: UploadBenchResult): [string, string][] {
+  const f = (x: number) => x.toFixed(0);
+  const rows: [string, string][] = [
+    [
+      `POST /api/upload of a ${f(r.fileMb)} MB MP4 vs a raw node:http pipe to a file (${r.pairs.length} pairs, median)`,
+      `${f(r.fanoutMbPerS)} vs ${f(r.rawMbPerS)} MB/s = ${(r.ratio * 100).toFixed(0)}%`,
+    ],
+    ['  each pair (Fanout / raw MB/s)', r.pairs.map((p) => `${f(p.fanoutMbPerS)}/${f(p.rawMbPerS)}`).join(', ')],
+  ];
+  if (r.memory) {
+    const m = r.memory;
+    rows.push([
+      `server RSS during a ${f(m.uploadMb)} MB upload: idle → peak (VmRSS sampled / VmHWM)`,
+      `${m.idleRssMb.toFixed(1)} → ${m.peakRssMb.toFixed(1)} / ${m.peakHwmMb.toFixed(1)} MB (+${m.riseMb.toFixed(1)} MB)`,
+    ]);
+  }
+  return rows;
+}
+
+async function runAlone() {
+  const { startBuiltServer, stopChild, serverMain, repoRoot } = await import('./built-server');
+  if (!fs.existsSync(serverMain)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-bench-upload-'));
+  const server = await startBuiltServer(path.join(work, 'data'), { STORAGE_QUOTA_BYTES: String(64 * 1024 ** 3) });
+  try {
+    const post = async <T>(p: string, body: unknown, token?: string) => {
+      const res = await fetch(`${server.url}${p}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    const stamp = Date.now();
+    const auth = await post<{ token: string }>('/api/auth/register', {
+      email: `bench${stamp}@example.com`,
+      username: `bench${stamp}`,
+      password: 'correct horse battery staple',
+      fullName: 'Bench',
+    });
+    const [project] = await post<{ id: number }[]>('/api/projects', undefined, auth.token);
+    const result = await benchUpload({
+      url: server.url,
+      pid: server.child.pid!,
+      token: auth.token,
+      projectId: project!.id,
+      work,
+    });
+    console.log(`\nUpload bench (${os.cpus().length} cores, node ${process.version})`);
+    for (const [k, v] of uploadRows(result)) console.log(`  ${k.padEnd(96)} ${v}`);
+  } finally {
+    await stopChild(server.child);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone();
