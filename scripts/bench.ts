@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
 import { benchPublish } from './bench-publish';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
+import { benchUpload, uploadRows } from './bench-upload';
 import { measureStartMemory, startMemoryRows } from './start-memory';
 
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -169,6 +170,8 @@ async function main() {
     ]);
     rows.push(['server peak RSS during the run (VmHWM)', `${rssMb(child.pid!, 'VmHWM').toFixed(1)} MB`]);
     const initial = initialJsGzipBytes();
+    // Against a raw node:http pipe in the same run, and memory during a 2 GB upload (scripts/bench-upload.ts).
+    rows.push(...uploadRows(await benchUpload({ url, pid: child.pid!, token: auth.token, projectId, work })));
     rows.push([
       `web app: JavaScript loaded before the first screen (${initial.files} files, gzip -9)`,
       `${(initial.bytes / 1024).toFixed(1)} KB`,
