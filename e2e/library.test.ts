@@ -23,7 +23,8 @@ async function openLibrary(user: Workspace, ...expectTitles: string[]) {
 function uploadRequests(page: Page) {
   const seen: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/upload') seen.push(r.url());
+    // Each upload is created once at the tus endpoint (its bytes follow in PATCHes to its own address).
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/tus') seen.push(r.url());
   });
   return seen;
 }
@@ -86,7 +87,7 @@ describe('upload', () => {
     const page = await openLibrary(user, 'Older Video');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/upload', async (route) => {
+    await page.route('**/api/tus/*', async (route) => {
       await held;
       await route.continue();
     });
