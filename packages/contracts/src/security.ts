@@ -285,14 +285,18 @@ export type SecurityEvent = z.infer<typeof SecurityEvent>;
 
 export const SecurityEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  /** an event id: only older events */
+  /** `nextCursor` of the page before; opaque. */
+  cursor: z.string().max(300).optional(),
+  /** an event id: only older events (what `cursor` does, kept for existing callers) */
   before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export type SecurityEventsQuery = z.infer<typeof SecurityEventsQuery>;
 
 export const SecurityEventList = z.object({
   events: z.array(SecurityEvent),
-  /** pass as `before` for the next page; null at the end */
+  /** pass as `cursor` for the next page; null at the end */
+  nextCursor: z.string().nullable(),
+  /** pass as `before` for the next page; null at the end (the same page as `nextCursor`) */
   nextBefore: z.number().int().nullable(),
 });
 export type SecurityEventList = z.infer<typeof SecurityEventList>;

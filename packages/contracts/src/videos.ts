@@ -175,6 +175,18 @@ export const SearchResult = z.object({
   post: SearchResultPost.optional(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
-export const SearchQuery = z.object({ q: z.string().trim().max(200).default('') });
-export const SearchResponse = z.object({ results: z.array(SearchResult) });
+export const SEARCH_PAGE_MAX = 100;
+export const SEARCH_PAGE_DEFAULT = 50;
+export const SearchQuery = z.object({
+  q: z.string().trim().max(200).default(''),
+  /** 1…100; default 50. */
+  limit: z.coerce.number().int().min(1).max(SEARCH_PAGE_MAX).optional(),
+  /** `nextCursor` of the page before, with the same `q`; opaque. */
+  cursor: z.string().max(300).optional(),
+});
+export const SearchResponse = z.object({
+  results: z.array(SearchResult),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
 export type SearchResponse = z.infer<typeof SearchResponse>;

@@ -1,5 +1,7 @@
 import type { PlatformKey, PostStatus } from '@fanout/contracts';
+import { sql } from 'kysely';
 import type { DB } from '../db/database';
+import { updatedKeySql, type UpdatedPosition } from './videos.repository';
 
 /** A post the header search found, with what its result row shows. */
 export interface PostSearchRow {
@@ -13,6 +15,8 @@ export interface PostSearchRow {
   project_name: string;
   username: string;
   updated_at: Date;
+  /** updated_at to the microsecond, for the next page's cursor. */
+  sort_key: string;
 }
 
 /** `%text%` for ILIKE, with the text's own \, % and _ taken literally. */
@@ -31,9 +35,10 @@ export async function searchPostsOfUser(
   text: string,
   platforms: readonly PlatformKey[],
   limit: number,
+  after?: UpdatedPosition,
 ): Promise<PostSearchRow[]> {
   const pattern = likeContains(text);
-  return db
+  let query = db
     .selectFrom('posts')
     .innerJoin('videos', 'videos.id', 'posts.video_id')
     .innerJoin('projects', 'projects.id', 'posts.project_id')
@@ -49,8 +54,11 @@ export async function searchPostsOfUser(
       'videos.title as video_title',
       'projects.name as project_name',
       'users.username as username',
+      updatedKeySql('posts').as('sort_key'),
     ])
-    .where('posts.user_id', '=', userId)
+    .where('posts.user_id', '=', userId);
+  if (after) query = query.where(sql<boolean>`(posts.updated_at, posts.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
+  return query
     .where((eb) =>
       eb.or([
         eb(eb.fn.coalesce('posts.caption', 'videos.title'), 'ilike', pattern),

@@ -38,7 +38,18 @@ export interface VideoChanges {
   durationSeconds?: number | null;
 }
 
-export type VideoSearchRow = VideoRow & { project_name: string; username: string };
+export type VideoSearchRow = VideoRow & { project_name: string; username: string; sort_key: string };
+
+/** Keyset of the search's order (updated_at desc, id desc): only rows after (at, id). */
+export interface UpdatedPosition {
+  /** updated_at to the microsecond (UPDATED_KEY). */
+  at: string;
+  id: number;
+}
+
+/** updated_at to the microsecond, as text that casts back to the same timestamptz. */
+export const updatedKeySql = (table: 'videos' | 'posts') =>
+  sql<string>`to_char(${sql.ref(`${table}.updated_at`)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export async function insertVideo(db: Executor, v: NewVideo): Promise<VideoRow> {
   return db
@@ -60,6 +71,7 @@ export async function insertVideo(db: Executor, v: NewVideo): Promise<VideoRow> 
       audio_codec: v.audioCodec,
       mime_type: v.mimeType,
       original_name: v.originalName,
+      content_sha256: v.contentSha256 ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -71,7 +83,6 @@ export async function insertVideoRows(db: Executor, videos: readonly NewVideo[],
   for (let i = 0; i < videos.length; i += batchSize) {
     const rows = await db
       .insertInto('videos')
-      content_sha256: v.contentSha256 ?? null,
       .values(
         videos.slice(i, i + batchSize).map((v) => ({
           user_id: v.userId,
@@ -176,15 +187,19 @@ export async function searchVideosOfUser(
   userId: number,
   text: string,
   limit: number,
+  after?: UpdatedPosition,
 ): Promise<VideoSearchRow[]> {
   const pattern = likeContains(text);
-  return db
+  let query = db
     .selectFrom('videos')
     .innerJoin('projects', 'projects.id', 'videos.project_id')
     .innerJoin('users', 'users.id', 'videos.user_id')
     .selectAll('videos')
-    .select(['projects.name as project_name', 'users.username as username'])
-    .where('videos.user_id', '=', userId)
+    .select(['projects.name as project_name', 'users.username as username', updatedKeySql('videos').as('sort_key')])
+    .where('videos.user_id', '=', userId);
+  if (after)
+    query = query.where(sql<boolean>`(videos.updated_at, videos.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
+  return query
     .where((eb) =>
       eb.or([
         eb('videos.title', 'ilike', pattern),

@@ -1,10 +1,37 @@
-import { PLATFORMS, type PlatformKey, type SearchResult } from '@fanout/contracts';
+import {
+  PLATFORMS,
+  SEARCH_PAGE_DEFAULT,
+  type PlatformKey,
+  type SearchResponse,
+  type SearchResult,
+} from '@fanout/contracts';
+import { z } from 'zod';
 import type { AppContext } from '../context';
 import { searchPostsOfUser, type PostSearchRow } from '../repositories/posts-search.repository';
-import { searchVideosOfUser, type VideoSearchRow } from '../repositories/videos.repository';
+import { searchVideosOfUser, type UpdatedPosition, type VideoSearchRow } from '../repositories/videos.repository';
+import { decodeCursor, encodeCursor } from './lists/list-cursor';
 import { toIsoString } from './users.service';
 
-export const SEARCH_LIMIT = 20;
+/** A video (0) comes before its posts (1) changed at the same moment. */
+type Kind = 0 | 1;
+/** Where a page ended: the last result's updated_at to the microsecond, its kind, its id. */
+const SearchCursor = z.tuple([
+  z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
+  z.union([z.literal(0), z.literal(1)]),
+  z.number().int().positive(),
+]);
+type SearchCursor = z.infer<typeof SearchCursor>;
+
+/** Ids are int4: above every id, so "after (at, ABOVE_ALL)" takes every row changed at `at`. */
+const ABOVE_ALL = 2 ** 31;
+
+/** Each kind's own keyset position after the cursor in the merged order (at desc, kind asc, id desc). */
+function positionsAfter([at, kind, id]: SearchCursor): Record<Kind, UpdatedPosition> {
+  return {
+    0: { at, id: kind === 0 ? id : 0 },
+    1: { at, id: kind === 0 ? ABOVE_ALL : id },
+  };
+}
 
 /** The platforms whose name, as the app shows it ('TikTok', 'X (Twitter)'), contains the text. */
 function platformsNamed(text: string): PlatformKey[] {
@@ -43,19 +70,44 @@ function postResult(row: PostSearchRow): SearchResult {
   };
 }
 
+interface Found {
+  result: SearchResult;
+  key: string;
+  kind: Kind;
+  id: number;
+}
+
+const byOrder = (a: Found, b: Found) =>
+  a.key !== b.key ? (a.key < b.key ? 1 : -1) : a.kind !== b.kind ? a.kind - b.kind : b.id - a.id;
+
 /**
  * The header search: the caller's videos whose title, description or a tag contains the text, and the
  * caller's posts whose caption (the video's title when it has none), platform or account name does; most
- * recently changed first, at most SEARCH_LIMIT in all.
+ * recently changed first (a video before its posts changed at the same moment), a page of `limit` at a time.
  */
-export async function search(ctx: AppContext, userId: number, text: string): Promise<SearchResult[]> {
+export async function search(
+  ctx: AppContext,
+  userId: number,
+  text: string,
+  page: { limit?: number; cursor?: string } = {},
+): Promise<SearchResponse> {
+  const limit = page.limit ?? SEARCH_PAGE_DEFAULT;
+  const from =
+    page.cursor !== undefined ? positionsAfter(decodeCursor(ctx, 'search', page.cursor, SearchCursor)) : undefined;
   const q = text.trim();
-  if (!q) return [];
+  if (!q) return { results: [], nextCursor: null };
   const [videos, posts] = await Promise.all([
-    searchVideosOfUser(ctx.db, userId, q, SEARCH_LIMIT),
-    searchPostsOfUser(ctx.db, userId, q, platformsNamed(q), SEARCH_LIMIT),
+    searchVideosOfUser(ctx.db, userId, q, limit + 1, from?.[0]),
+    searchPostsOfUser(ctx.db, userId, q, platformsNamed(q), limit + 1, from?.[1]),
   ]);
-  const found = [...videos.map(videoResult), ...posts.map(postResult)];
-  // Array sort is stable: at the same moment a video comes before its posts.
-  return found.sort((a, b) => Date.parse(b.modified) - Date.parse(a.modified)).slice(0, SEARCH_LIMIT);
+  const found: Found[] = [
+    ...videos.map((row) => ({ result: videoResult(row), key: row.sort_key, kind: 0 as const, id: row.id })),
+    ...posts.map((row) => ({ result: postResult(row), key: row.sort_key, kind: 1 as const, id: row.id })),
+  ].sort(byOrder);
+  const shown = found.slice(0, limit);
+  const last = found.length > limit ? shown.at(-1) : undefined;
+  return {
+    results: shown.map((f) => f.result),
+    nextCursor: last ? encodeCursor(ctx, 'search', [last.key, last.kind, last.id]) : null,
+  };
 }

@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import type { SecurityEvent, SecurityEventList, SecurityEventType } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import type { SecurityEventRow } from '../db/sign-in-security.schema';
 import { insertSecurityEvent, listSecurityEvents } from '../repositories/security-events.repository';
 import type { DB } from '../db/database';
+import { decodeCursor, encodeCursor } from './lists/list-cursor';
 import { describeDevice } from './user-agent.service';
 import { cutText } from './cut-text';
 
@@ -12,6 +14,9 @@ export interface RequestMeta {
 }
 
 export type SecurityEventDetail = SecurityEvent['detail'];
+
+/** The last event's id of the page before. */
+const EventCursor = z.tuple([z.number().int().positive()]);
 
 export async function recordSecurityEvent(
   ctx: AppContext,
@@ -33,15 +38,22 @@ export async function recordSecurityEvent(
   });
 }
 
+/** A page of events; `cursor` (opaque) and `before` (an event id) both mean "older than the page before". */
 export async function securityEventPage(
   ctx: AppContext,
   userId: number,
-  page: { limit: number; before?: number },
+  page: { limit: number; before?: number; cursor?: string },
 ): Promise<SecurityEventList> {
-  const rows = await listSecurityEvents(ctx.db, userId, { limit: page.limit + 1, before: page.before });
+  const before =
+    page.cursor !== undefined ? decodeCursor(ctx, 'security-events', page.cursor, EventCursor)[0] : page.before;
+  const rows = await listSecurityEvents(ctx.db, userId, { limit: page.limit + 1, before });
   const events = rows.slice(0, page.limit).map(toSecurityEvent);
-  const more = rows.length > page.limit;
-  return { events, nextBefore: more ? (events.at(-1)?.id ?? null) : null };
+  const last = rows.length > page.limit ? events.at(-1) : undefined;
+  return {
+    events,
+    nextCursor: last ? encodeCursor(ctx, 'security-events', [last.id]) : null,
+    nextBefore: last?.id ?? null,
+  };
 }
 
 function toSecurityEvent(row: SecurityEventRow): SecurityEvent {

@@ -15,7 +15,9 @@ export const securityActivityRoutes =
           tags: ['activity'],
           security: [{ bearer: [] }],
           summary: 'Security events of the account, newest first: sign-ins, 2FA on/off, passkeys, password, sessions',
-          description: 'Pages of `limit` (default 50, at most 100); pass `nextBefore` as `before` for the next page.',
+          description:
+            'Pages of `limit` (default 50, at most 100); pass `nextCursor` as `cursor` for the next page (`nextBefore` as ' +
+            '`before` does the same). 400 `bad_cursor` for a cursor the server did not give.',
           querystring: SecurityEventsQuery,
           response: { 200: SecurityEventList, 400: ErrorBody, 401: ErrorBody },
         },

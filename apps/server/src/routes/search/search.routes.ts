@@ -16,11 +16,14 @@ export const searchRoutes =
           tags: ['search'],
           security: [{ bearer: [] }],
           summary:
-            'Header search over your videos (title, description, tags) and posts (caption, platform, account), case-insensitive, at most 20',
+            'Header search over your videos (title, description, tags) and posts (caption, platform, account), case-insensitive, most recently changed first',
+          description:
+            'Pages of `limit` (default 50, at most 100); pass `nextCursor` as `cursor`, with the same `q`, for the next ' +
+            'page. 400 `bad_cursor` for a cursor the server did not give.',
           querystring: SearchQuery,
           response: { 200: SearchResponse, 400: ErrorBody, 401: ErrorBody },
         },
       },
-      async (request) => ({ results: await search(ctx, currentUser(request).id, request.query.q) }),
+      async (request) => search(ctx, currentUser(request).id, request.query.q, request.query),
     );
   };
