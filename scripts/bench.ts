@@ -13,8 +13,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
 import { benchPublish } from './bench-publish';
-import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 import { benchUpload, uploadRows } from './bench-upload';
+import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 import { measureStartMemory, startMemoryRows } from './start-memory';
 
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
@@ -169,9 +169,9 @@ async function main() {
       `${rate(uploadMs)}${vsCold}`,
     ]);
     rows.push(['server peak RSS during the run (VmHWM)', `${rssMb(child.pid!, 'VmHWM').toFixed(1)} MB`]);
-    const initial = initialJsGzipBytes();
     // Against a raw node:http pipe in the same run, and memory during a 2 GB upload (scripts/bench-upload.ts).
     rows.push(...uploadRows(await benchUpload({ url, pid: child.pid!, token: auth.token, projectId, work })));
+    const initial = initialJsGzipBytes();
     rows.push([
       `web app: JavaScript loaded before the first screen (${initial.files} files, gzip -9)`,
       `${(initial.bytes / 1024).toFixed(1)} KB`,
