@@ -1,6 +1,6 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
@@ -15,7 +15,5 @@ const app = (
   </StrictMode>
 );
 
-const container = document.getElementById('root')!;
-// landing.html arrives already rendered: take its markup over instead of drawing it again.
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// The prerendered landing page (landing.html) carries no script: this runs on the app's own pages only.
+createRoot(document.getElementById('root')!).render(app);

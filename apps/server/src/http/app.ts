@@ -73,6 +73,6 @@ export async function buildApp(ctx: AppContext) {
   await registerCompression(app);
   await registerApiRoutes(app, ctx, APP_VERSION);
   registerMetricsRoute(app, ctx);
-  await registerWebApp(app, ctx.config.webDistDir);
+  await registerWebApp(app, ctx.config.webDistDir, { productName: ctx.config.productName });
   return app;
 }

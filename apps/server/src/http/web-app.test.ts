@@ -14,7 +14,16 @@ function writeWebBuild(dir: string) {
   fs.mkdirSync(path.join(dir, 'assets'));
   const shell = `<!doctype html><html lang="en"><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`;
   fs.writeFileSync(path.join(dir, 'index.html'), shell);
-  const landing = shell.replace('<div id="root"></div>', `<div id="root"><main><h1>${HEADING}</h1></main></div>`);
+  // As the build leaves it: the product name still a slot for the server to fill.
+  const landing = shell
+    .replace(
+      '<head>',
+      '<head><title>__FANOUT_PRODUCT_NAME__ – Startseite</title><link rel="modulepreload" href="/assets/vendor-Xy.js">',
+    )
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"><main><h1>${HEADING}</h1><p>__FANOUT_PRODUCT_NAME__</p></main></div>`,
+    );
   fs.writeFileSync(path.join(dir, 'landing.html'), landing);
   fs.writeFileSync(path.join(dir, 'landing.html.br'), zlib.brotliCompressSync(landing));
   fs.writeFileSync(path.join(dir, 'landing.html.gz'), zlib.gzipSync(landing));
@@ -52,7 +61,7 @@ describe('web app', () => {
   beforeAll(async () => {
     webDir = makeTempDir('fanout-web-');
     writeWebBuild(webDir);
-    server = await startTestServer({ WEB_DIST_DIR: webDir });
+    server = await startTestServer({ WEB_DIST_DIR: webDir, PRODUCT_NAME: 'Clips & <Co>' });
   });
   afterAll(async () => {
     await stopTestServer(server);
@@ -66,6 +75,25 @@ describe('web app', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.text()).toContain(`<h1>${HEADING}</h1>`);
+  });
+
+  it('sends the landing page without any of the app’s scripts, the product name filled in', async () => {
+    const res = await fetch(`${server.url}/landing`);
+    const html = await res.text();
+    expect(html).toContain(`<h1>${HEADING}</h1>`);
+    expect(html).not.toMatch(/<script\b/i);
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain(ASSET);
+    expect(html).toContain('<title>Clips &amp; &lt;Co&gt; – Startseite</title>');
+    expect(html).toContain('<p>Clips &amp; &lt;Co&gt;</p>');
+  });
+
+  it('answers a landing page the browser already has with 304', async () => {
+    const first = await fetch(`${server.url}/landing`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    const again = await fetch(`${server.url}/landing`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
   });
 
   it('sends the landing page brotli-compressed to a browser that accepts it', async () => {
