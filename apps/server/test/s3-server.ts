@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -123,6 +124,9 @@ function multipartListing(root: string, onPart: () => void) {
           .map(
             (p) =>
               `<Part><PartNumber>${p.number}</PartNumber><LastModified>${p.stat.mtime.toISOString()}</LastModified>` +
+              `<ETag>"${createHash('md5')
+                .update(fs.readFileSync(path.join(dir, String(p.number))))
+                .digest('hex')}"</ETag>` +
               `<Size>${p.stat.size}</Size></Part>`,
           )
           .join('') +

@@ -192,7 +192,14 @@ function createStore(ctx: AppContext): { store: DataStore; directory?: string } 
         s3ClientConfig: {
           bucket: storage.bucket,
           region: storage.region,
-          ...(storage.endpoint ? { endpoint: storage.endpoint } : {}),
+          // As the media storage does: S3-compatible stores do not all accept the SDK's trailing checksums.
+          ...(storage.endpoint
+            ? {
+                endpoint: storage.endpoint,
+                requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+                responseChecksumValidation: 'WHEN_REQUIRED' as const,
+              }
+            : {}),
           forcePathStyle: storage.forcePathStyle,
           ...(storage.accessKeyId && storage.secretAccessKey
             ? { credentials: { accessKeyId: storage.accessKeyId, secretAccessKey: storage.secretAccessKey } }
