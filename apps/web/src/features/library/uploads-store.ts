@@ -14,7 +14,7 @@ import {
   storedUploadOffset,
   type VideoUpload,
 } from './api/upload-video';
-import { refreshTotals } from './api/video-cache';
+import { addCachedVideo, refreshTotals } from './api/video-cache';
 
 export type TempId = `temp-${number}`;
 
@@ -131,19 +131,13 @@ export function forgetUploads() {
   setItems([]);
 }
 
-/** Shows the server's video at the top of its project's list, in place of the upload. */
+/**
+ * Shows the server's video at the top of its project's lists, in place of the upload. Without the video (the
+ * server had every byte already and only confirmed it) the lists are fetched again.
+ */
 function showUploadedVideo(queryClient: QueryClient, projectId: number, video: Video | null) {
-  const key = videosQueryKey(projectId);
-  const list = queryClient.getQueryData(key);
-  if (video && (list === undefined || Array.isArray(list))) {
-    const uploaded: Video = { ...video, status: 'awaiting-details' };
-    queryClient.setQueryData<Video[]>(key, (current) => [
-      uploaded,
-      ...(current ?? []).filter((v) => v.id !== uploaded.id),
-    ]);
-  } else {
-    void queryClient.invalidateQueries({ queryKey: ['videos'] });
-  }
+  if (video) addCachedVideo(queryClient, { ...video, status: 'awaiting-details' });
+  else void queryClient.invalidateQueries({ queryKey: videosQueryKey(projectId) });
 }
 
 /** Sends (or resumes) the item's file once a slot is free. */
