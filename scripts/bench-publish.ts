@@ -4,7 +4,9 @@
  * that its control API can be read. Prints: the time from the due minute to the last post published, the
  * lateness of each post's start and of its publication (p50, p99, max), duplicates on the platforms and posts
  * lost (both must be 0). BENCH_PUBLISH_DB: `embedded` (default), `postgres` (a throw-away cluster from
- * /usr/lib/postgresql) or `both`; BENCH_PUBLISH_POSTS=0 skips it; BENCH_PUBLISH_LOG=<file> keeps the server's log. Run alone: `node --import tsx scripts/bench-publish.ts`; `npm run bench` runs
+ * /usr/lib/postgresql) or `both`; BENCH_PUBLISH_POSTS=0 skips it. Then at scale (benchPublishScale):
+ * BENCH_PUBLISH_SCALE posts (default 10,000; 0 skips) with 1 API + 2 worker processes on PostgreSQL, and
+ * again with one worker SIGKILLed mid-run; BENCH_PUBLISH_LOG=<file> keeps the server's log. Run alone: `node --import tsx scripts/bench-publish.ts`; `npm run bench` runs
  * it after the other figures.
  *
  * The sandbox has one account per platform, and some platform limits are per account (Instagram: 100 API
@@ -12,7 +14,8 @@
  * uploads a day), so those platforms get at most the share below; TikTok's are per token (6 inits a minute),
  * so its posts are spread over enough projects, each with its own connection; Facebook Pages takes the rest.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import type { AuthResult, PlatformKey, Post, Project } from '@fanout/contracts';
 import { startEmulator, type RunningEmulator } from '@fanout/platform-emulator';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres-cluster';
-import { repoRoot, startBuiltServer, stopChild } from './built-server';
+import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 
 const PLATFORMS: PlatformKey[] = ['tiktok', 'instagram', 'facebook', 'youtube', 'x', 'reddit'];
 /** At most this many posts per platform, under each sandbox account's (or app's) limit with a margin. */
@@ -34,8 +37,8 @@ const POSTS_PER_PROJECT = 10;
 const OPTIONS: Record<PlatformKey, (k: number) => Record<string, unknown>> = {
   tiktok: () => ({ privacyLevel: 'SELF_ONLY' }),
   instagram: () => ({}),
-  // Reels are limited to 30 a Page a day: one post in 16 is a Reel, the others Page videos.
-  facebook: (k) => ({ kind: k % 16 === 0 ? 'reel' : 'video' }),
+  // Reels are limited to 30 a Page a day: one post in 16 is a Reel (24 at most), the others Page videos.
+  facebook: (k) => ({ kind: k % 16 === 0 && k < 16 * 24 ? 'reel' : 'video' }),
   youtube: () => ({ privacy: 'unlisted' }),
   x: () => ({}),
   reddit: () => ({ subreddit: 'sandbox' }),
@@ -138,6 +141,9 @@ function portraitVideo(dir: string): string {
   return file;
 }
 
+/** The text that finds post number n on the platforms. */
+const marker = (n: number) => `(bench ${n})`;
+
 /** Which platform each post goes to, in turn over the platforms that still have room, and which project. */
 export function planPosts(total: number) {
   const projects = Math.max(1, Math.ceil(total / POSTS_PER_PROJECT));
@@ -174,6 +180,179 @@ function percentiles(values: number[]): Percentiles {
   return { p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
 }
 
+/**
+ * A person with enough projects, each with its own connections and videos, and `total` posts due in the same
+ * whole minute, spread as planPosts says. `concurrency`: projects set up at once.
+ */
+async function createDuePosts(base: string, work: string, total: number, concurrency = 1) {
+  const auth = await call<AuthResult>(base, 'POST', '/api/auth/register', undefined, {
+    email: `bench${Date.now()}@example.com`,
+    username: `bench${Date.now()}`,
+    password: 'correct horse battery staple',
+    fullName: 'Bench',
+  });
+  const token = auth.token;
+  const { plan, projects, count } = planPosts(total);
+  const file = portraitVideo(work);
+
+  // Projects, each with its six connections and one video; a new account starts with one project.
+  const existing = await call<Project[]>(base, 'GET', '/api/projects', token);
+  const projectIds = existing.map((p) => p.id).slice(0, projects);
+  while (projectIds.length < projects) {
+    const made = await call<Project>(base, 'POST', '/api/projects', token, {
+      name: `Channel ${projectIds.length + 1}`,
+      initials: 'CH',
+      color1: '#3b82f6',
+      color2: '#9333ea',
+    });
+    projectIds.push(made.id);
+  }
+  // A video carries one post per platform (a second one to the same account is refused while the first is
+  // scheduled): each project gets as many videos as its busiest platform has posts.
+  const batches: { videoId: number; items: typeof plan }[] = [];
+  const setUpProject = async (index: number, projectId: number) => {
+    const left = plan.filter((p) => p.project === index);
+    for (const platform of new Set(left.map((p) => p.platform))) await connect(base, token, platform, projectId);
+    while (left.length) {
+      const items: typeof plan = [];
+      for (const item of [...left])
+        if (!items.some((b) => b.platform === item.platform)) {
+          items.push(item);
+          left.splice(left.indexOf(item), 1);
+        }
+      batches.push({ videoId: await upload(base, token, projectId, file), items });
+    }
+  };
+  let nextProject = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (nextProject < projectIds.length) {
+        const index = nextProject++;
+        await setUpProject(index, projectIds[index]!);
+      }
+    }),
+  );
+
+  // Every post due at the same instant: the first whole minute that leaves time to create them all.
+  const due = new Date(Math.ceil((Date.now() + 15_000 + batches.length * 150) / 60_000) * 60_000);
+  const postIds = new Map<number, number>();
+  let nextBatch = 0;
+  const createBatch = async ({ videoId, items }: (typeof batches)[number]) => {
+    const created = await call<{ posts: Post[] }>(base, 'POST', `/api/videos/${videoId}/posts`, token, {
+      targets: items.map((b) => ({
+        platform: b.platform,
+        caption: `Harbour at dawn ${marker(b.n)}`,
+        options: OPTIONS[b.platform](b.k),
+      })),
+      scheduledAt: due.toISOString(),
+    });
+    created.posts.forEach((post, i) => postIds.set(items[i]!.n, post.id));
+  };
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (nextBatch < batches.length) await createBatch(batches[nextBatch++]!);
+    }),
+  );
+  return { token, projectIds, postIds, due, projects, count };
+}
+
+interface MeasureInput {
+  base: string;
+  token: string;
+  emulator: RunningEmulator;
+  projectIds: number[];
+  postIds: Map<number, number>;
+  due: Date;
+  total: number;
+  /** CPU seconds of the server processes so far. */
+  serverCpu: () => number;
+  /** Called on every look while waiting, with how many posts are live on the platforms. */
+  onProgress?: (published: number) => void | Promise<void>;
+}
+
+/** Waits from the due time until every post is live (or nothing moves for 2 minutes), then reads the figures. */
+async function waitAndMeasure({
+  base,
+  token,
+  emulator,
+  projectIds,
+  postIds,
+  due,
+  total,
+  serverCpu,
+  onProgress,
+}: MeasureInput) {
+  // The server's view of each post.
+  const from = encodeURIComponent(new Date(due.getTime() - 1000).toISOString());
+  const to = encodeURIComponent(new Date(due.getTime() + 1000).toISOString());
+  const serverPosts = async () => {
+    const all: Post[] = [];
+    for (const projectId of projectIds) {
+      const url = `/api/posts?project_id=${projectId}&from=${from}&to=${to}&limit=1000`;
+      all.push(...(await call<{ posts: Post[] }>(base, 'GET', url, token)).posts);
+    }
+    return all;
+  };
+
+  // Wait for the due time, then until the platforms hold every post, or every post has ended (published,
+  // failed, unconfirmed), or nothing has moved for 2 minutes.
+  const ownCpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
+  const cpuAtDue = { server: serverCpu(), emulator: ownCpu() };
+  const published = () => emulator!.ctx.published.list().length;
+  let last = published();
+  let lastChange = Date.now();
+  let lastAsked = Date.now();
+  while (published() < total) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = published();
+    await onProgress?.(now);
+    if (now !== last) [last, lastChange] = [now, Date.now()];
+    const still = Date.now() - Math.max(lastChange, due.getTime());
+    if (still > 120_000) break;
+    if (still > 10_000 && Date.now() - lastAsked > 10_000) {
+      lastAsked = Date.now();
+      if ((await serverPosts()).every((p) => !['scheduled', 'publishing'].includes(p.status))) break;
+    }
+  }
+  const posts = await serverPosts();
+  const numberOf = new Map([...postIds].map(([n, id]) => [id, n]));
+  const serverCpuS = serverCpu() - cpuAtDue.server;
+  const emulatorCpuS = ownCpu() - cpuAtDue.emulator;
+  const live = emulator.ctx.published.list();
+  const counts = new Map<string, number>();
+  for (const n of postIds.keys()) counts.set(marker(n), 0);
+  for (const item of live) {
+    const m = /\(bench \d+\)/.exec(`${item.caption} ${item.title}`)?.[0];
+    if (m) counts.set(m, (counts.get(m) ?? 0) + 1);
+  }
+  const statuses: Record<string, number> = {};
+  const unfinished: Record<string, number> = {};
+  for (const p of posts) {
+    statuses[p.status] = (statuses[p.status] ?? 0) + 1;
+    if (p.status === 'published') continue;
+    const retry = p.retryAt ? `, next try in ${Math.round((Date.parse(p.retryAt) - Date.now()) / 60_000)} min` : '';
+    const error = p.error ? ` (${p.error.code}: ${p.error.message.slice(0, 80)})` : '';
+    const key = `${p.platform} ${p.status} at ${p.progress.step ?? '-'}${retry}${error}`;
+    unfinished[key] = (unfinished[key] ?? 0) + 1;
+  }
+  const dueMs = due.getTime();
+  const startedLate = posts.filter((p) => p.startedAt).map((p) => Date.parse(p.startedAt!) - dueMs);
+  const publishedLate = posts.filter((p) => p.publishedAt).map((p) => Date.parse(p.publishedAt!) - dueMs);
+  const allPublished = posts.length === total && posts.every((p) => p.status === 'published');
+  return {
+    allPublishedMs: allPublished ? Math.max(...publishedLate) : null,
+    startLateness: percentiles(startedLate),
+    publishLateness: percentiles(publishedLate),
+    duplicates: [...counts.values()].reduce((sum, c) => sum + Math.max(0, c - 1), 0),
+    lost: posts.filter((p) => counts.get(marker(numberOf.get(p.id)!)) === 0 && p.status !== 'unconfirmed').length,
+    unconfirmed: posts.filter((p) => p.status === 'unconfirmed').length,
+    serverCpuS,
+    emulatorCpuS,
+    statuses,
+    unfinished,
+  };
+}
+
 /** The whole run on one database: setup, the posts, the wait, the figures. */
 export async function benchPublishOn(
   db: 'embedded' | 'postgres',
@@ -198,142 +377,126 @@ export async function benchPublishOn(
     );
     child = server.child;
     const base = server.url;
-    const auth = await call<AuthResult>(base, 'POST', '/api/auth/register', undefined, {
-      email: `bench${Date.now()}@example.com`,
-      username: `bench${Date.now()}`,
-      password: 'correct horse battery staple',
-      fullName: 'Bench',
-    });
-    const token = auth.token;
-    const { plan, projects, count } = planPosts(total);
-    const file = portraitVideo(work);
-
-    // Projects, each with its six connections and one video; a new account starts with one project.
-    const existing = await call<Project[]>(base, 'GET', '/api/projects', token);
-    const projectIds = existing.map((p) => p.id).slice(0, projects);
-    while (projectIds.length < projects) {
-      const made = await call<Project>(base, 'POST', '/api/projects', token, {
-        name: `Channel ${projectIds.length + 1}`,
-        initials: 'CH',
-        color1: '#3b82f6',
-        color2: '#9333ea',
-      });
-      projectIds.push(made.id);
-    }
-    // A video carries one post per platform (a second one to the same account is refused while the first is
-    // scheduled): each project gets as many videos as its busiest platform has posts.
-    const batches: { videoId: number; items: typeof plan }[] = [];
-    for (const [index, projectId] of projectIds.entries()) {
-      const left = plan.filter((p) => p.project === index);
-      for (const platform of new Set(left.map((p) => p.platform))) await connect(base, token, platform, projectId);
-      while (left.length) {
-        const items: typeof plan = [];
-        for (const item of [...left])
-          if (!items.some((b) => b.platform === item.platform)) {
-            items.push(item);
-            left.splice(left.indexOf(item), 1);
-          }
-        batches.push({ videoId: await upload(base, token, projectId, file), items });
-      }
-    }
-
-    // Every post due at the same instant: the first whole minute that leaves time to create them all.
-    const due = new Date(Math.ceil((Date.now() + 15_000 + batches.length * 150) / 60_000) * 60_000);
-    const marker = (n: number) => `(bench ${n})`;
-    const postIds = new Map<number, number>();
-    for (const { videoId, items } of batches) {
-      const created = await call<{ posts: Post[] }>(base, 'POST', `/api/videos/${videoId}/posts`, token, {
-        targets: items.map((b) => ({
-          platform: b.platform,
-          caption: `Harbour at dawn ${marker(b.n)}`,
-          options: OPTIONS[b.platform](b.k),
-        })),
-        scheduledAt: due.toISOString(),
-      });
-      created.posts.forEach((post, i) => postIds.set(items[i]!.n, post.id));
-    }
+    const { token, projectIds, postIds, due, projects, count } = await createDuePosts(base, work, total);
     const setupMs = performance.now() - setupStarted;
     if (Date.now() >= due.getTime()) throw new Error('creating the posts took past their due time');
 
-    // The server's view of each post.
-    const from = encodeURIComponent(new Date(due.getTime() - 1000).toISOString());
-    const to = encodeURIComponent(new Date(due.getTime() + 1000).toISOString());
-    const serverPosts = async () => {
-      const all: Post[] = [];
-      for (const projectId of projectIds) {
-        const url = `/api/posts?project_id=${projectId}&from=${from}&to=${to}&limit=1000`;
-        all.push(...(await call<{ posts: Post[] }>(base, 'GET', url, token)).posts);
-      }
-      return all;
-    };
-
-    // Wait for the due time, then until the platforms hold every post, or every post has ended (published,
-    // failed, unconfirmed), or nothing has moved for 2 minutes.
-    const ownCpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
-    const cpuAtDue = { server: cpuSeconds(child.pid!), emulator: ownCpu() };
-    const published = () => emulator!.ctx.published.list().length;
-    let last = published();
-    let lastChange = Date.now();
-    let lastAsked = Date.now();
-    while (published() < total) {
-      await new Promise((r) => setTimeout(r, 250));
-      const now = published();
-      if (now !== last) [last, lastChange] = [now, Date.now()];
-      const still = Date.now() - Math.max(lastChange, due.getTime());
-      if (still > 120_000) break;
-      if (still > 10_000 && Date.now() - lastAsked > 10_000) {
-        lastAsked = Date.now();
-        if ((await serverPosts()).every((p) => !['scheduled', 'publishing'].includes(p.status))) break;
-      }
-    }
-    const posts = await serverPosts();
-    const numberOf = new Map([...postIds].map(([n, id]) => [id, n]));
-    const serverCpuS = cpuSeconds(child.pid!) - cpuAtDue.server;
-    const emulatorCpuS = ownCpu() - cpuAtDue.emulator;
-    const live = emulator.ctx.published.list();
-    const counts = new Map<string, number>();
-    for (const n of postIds.keys()) counts.set(marker(n), 0);
-    for (const item of live) {
-      const m = /\(bench \d+\)/.exec(`${item.caption} ${item.title}`)?.[0];
-      if (m) counts.set(m, (counts.get(m) ?? 0) + 1);
-    }
-    const statuses: Record<string, number> = {};
-    const unfinished: Record<string, number> = {};
-    for (const p of posts) {
-      statuses[p.status] = (statuses[p.status] ?? 0) + 1;
-      if (p.status === 'published') continue;
-      const retry = p.retryAt ? `, next try in ${Math.round((Date.parse(p.retryAt) - Date.now()) / 60_000)} min` : '';
-      const error = p.error ? ` (${p.error.code}: ${p.error.message.slice(0, 80)})` : '';
-      const key = `${p.platform} ${p.status} at ${p.progress.step ?? '-'}${retry}${error}`;
-      unfinished[key] = (unfinished[key] ?? 0) + 1;
-    }
-    const dueMs = due.getTime();
-    const startedLate = posts.filter((p) => p.startedAt).map((p) => Date.parse(p.startedAt!) - dueMs);
-    const publishedLate = posts.filter((p) => p.publishedAt).map((p) => Date.parse(p.publishedAt!) - dueMs);
-    const allPublished = posts.length === total && posts.every((p) => p.status === 'published');
-    return {
-      db,
-      posts: total,
-      projects,
-      perPlatform: count,
-      setupMs,
-      allPublishedMs: allPublished ? Math.max(...publishedLate) : null,
-      startLateness: percentiles(startedLate),
-      publishLateness: percentiles(publishedLate),
-      duplicates: [...counts.values()].reduce((sum, c) => sum + Math.max(0, c - 1), 0),
-      lost: posts.filter((p) => counts.get(marker(numberOf.get(p.id)!)) === 0 && p.status !== 'unconfirmed').length,
-      unconfirmed: posts.filter((p) => p.status === 'unconfirmed').length,
-      serverCpuS,
-      emulatorCpuS,
-      statuses,
-      unfinished,
-    };
+    const cpuOf = () => cpuSeconds(child!.pid!);
+    const figures = await waitAndMeasure({ base, token, emulator, projectIds, postIds, due, total, serverCpu: cpuOf });
+    return { db, posts: total, projects, perPlatform: count, setupMs, ...figures };
   } finally {
     if (child) await stopChild(child);
     await emulator?.close();
     cluster?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** A worker process (ROLE=worker) of the built server; resolves once it says it is up. */
+async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [serverMain], {
+    env: { ...process.env, ...env, ROLE: 'worker', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (seen.includes('"msg":"Fanout worker is up')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was up`)));
+  });
+  // Its log is read no further, only drained.
+  child.stdout!.removeAllListeners('data');
+  child.stdout!.resume();
+  return child;
+}
+
+/**
+ * Scaling out: `total` posts due in the same minute on a throw-away PostgreSQL, made through one API process
+ * (ROLE=api) and published by two worker processes (ROLE=worker) of the built server, sharing one DATA_DIR as
+ * one volume; with `kill`, the first worker is SIGKILLed once a quarter of the posts are live, and not
+ * started again: the other must finish. PUBLISH_LEASE_SECONDS=30: the dead worker's posts are taken over once
+ * their lease runs out (the default is 120 s).
+ */
+export async function benchPublishScaleOn(total: number, kill: boolean): Promise<PublishBenchFigures> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-bench-scale-'));
+  let cluster: PostgresCluster | undefined;
+  let emulator: RunningEmulator | undefined;
+  const children: ChildProcess[] = [];
+  const lastCpu = new Map<ChildProcess, number>();
+  const serverCpu = () =>
+    children.reduce((sum, child) => {
+      try {
+        lastCpu.set(child, cpuSeconds(child.pid!));
+      } catch {
+        // Gone (killed): what it used until then.
+      }
+      return sum + (lastCpu.get(child) ?? 0);
+    }, 0);
+  try {
+    const setupStarted = performance.now();
+    emulator = await startEmulator({ dataDir: path.join(work, 'emulator'), port: 0 });
+    cluster = await startPostgresCluster();
+    const env = {
+      EMULATOR_URL: emulator.url,
+      DATABASE_URL: cluster.url,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+      PUBLISH_LEASE_SECONDS: '30',
+    };
+    const dataDir = path.join(work, 'data');
+    const api = await startBuiltServer(dataDir, { ...env, ROLE: 'api' }, process.env.BENCH_PUBLISH_LOG);
+    children.push(api.child);
+    for (let i = 0; i < 2; i++) children.push(await startWorkerProcess({ ...env, DATA_DIR: dataDir }));
+    const workers = children.slice(1);
+    const base = api.url;
+    const { token, projectIds, postIds, due, projects, count } = await createDuePosts(base, work, total, 4);
+    const setupMs = performance.now() - setupStarted;
+    if (Date.now() >= due.getTime()) throw new Error('creating the posts took past their due time');
+
+    let killedAt: number | undefined;
+    const figures = await waitAndMeasure({
+      base,
+      token,
+      emulator,
+      projectIds,
+      postIds,
+      due,
+      total,
+      serverCpu,
+      onProgress: async (published) => {
+        if (!kill || killedAt !== undefined || published < total / 4) return;
+        killedAt = published;
+        const victim = workers[0]!;
+        lastCpu.set(victim, cpuSeconds(victim.pid!));
+        const gone = new Promise((resolve) => victim.once('exit', resolve));
+        victim.kill('SIGKILL');
+        await gone;
+      },
+    });
+    const label = kill ? `2 workers, 1 killed at ${killedAt ?? '-'}` : 'PostgreSQL, 2 workers';
+    return { db: label, posts: total, projects, perPlatform: count, setupMs, ...figures };
+  } finally {
+    for (const child of children) await stopChild(child);
+    await emulator?.close();
+    cluster?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * BENCH_PUBLISH_SCALE posts (default 10,000; 0 skips) with 1 API and 2 worker processes on PostgreSQL, then
+ * the same with one worker killed mid-run. Prints the table and returns the figures.
+ */
+export async function benchPublishScale(): Promise<PublishBenchFigures[]> {
+  const total = Number(process.env.BENCH_PUBLISH_SCALE ?? 10_000);
+  if (!(total > 0)) return [];
+  const runs = [await benchPublishScaleOn(total, false), await benchPublishScaleOn(total, true)];
+  console.log(`\nPublishing at scale: ${total} posts due in the same minute, 1 API + 2 worker processes, PostgreSQL`);
+  console.log(publishTable(runs));
+  console.log(JSON.stringify(runs));
+  return runs;
 }
 
 const seconds = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);
@@ -378,16 +541,18 @@ function pct(p: Percentiles) {
 
 /** Runs the databases BENCH_PUBLISH_DB names and prints the table. */
 export async function benchPublish(): Promise<PublishBenchFigures[]> {
-  if (Number(process.env.BENCH_PUBLISH_POSTS ?? 1000) <= 0) return [];
+  const scale = Number(process.env.BENCH_PUBLISH_SCALE ?? 10_000) > 0;
+  if (Number(process.env.BENCH_PUBLISH_POSTS ?? 1000) <= 0 && !scale) return [];
   // The server as the sources are now (a bundle takes a second).
   execFileSync('npm', ['run', 'build', '-w', '@fanout/server'], { cwd: repoRoot, stdio: 'ignore' });
+  if (Number(process.env.BENCH_PUBLISH_POSTS ?? 1000) <= 0) return benchPublishScale();
   const which = process.env.BENCH_PUBLISH_DB ?? 'embedded';
   const dbs: ('embedded' | 'postgres')[] = which === 'both' ? ['embedded', 'postgres'] : [which as 'embedded'];
   const runs: PublishBenchFigures[] = [];
   for (const db of dbs) runs.push(await benchPublishOn(db));
   console.log(`\nPublishing: posts due in the same minute, built server, sandbox emulator with its limits on`);
   console.log(publishTable(runs));
-  return runs;
+  return [...runs, ...(await benchPublishScale())];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchPublish();
