@@ -102,9 +102,15 @@ describe('uploads store', () => {
     ]);
     expect(tusKeys()).toHaveLength(1);
 
-    // Removed from the list, the unfinished upload is not offered again.
+    // Removed from the list, the unfinished upload is not offered again, and its bytes are deleted on the server.
     act(() => dismissUploads(result.current.map((item) => item.id)));
     await waitFor(() => expect(tusKeys()).toEqual([]));
+    const deletion = await sentRequest(2);
+    expect([deletion.method, pathOf(deletion), deletion.headers.authorization]).toEqual([
+      'DELETE',
+      '/api/tus/kept',
+      'Bearer test-token',
+    ]);
   });
 
   it('signs the person out when the server no longer knows the session (401)', async () => {

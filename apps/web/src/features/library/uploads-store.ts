@@ -7,6 +7,7 @@ import { formatBytes, formatMegabytes, titleFromFileName } from '@/lib/format';
 import { videosQueryKey } from './api/get-videos';
 import {
   createVideoUpload,
+  discardStoredUpload,
   findAllStoredUploads,
   findStoredUploads,
   forgetStoredUpload,
@@ -116,7 +117,7 @@ export function dismissUploads(ids: readonly string[]) {
       releaseSlot();
     }
     if (transfer?.upload) void transfer.upload.abort(true);
-    else if (transfer?.stored) void forgetStoredUpload(transfer.stored);
+    else if (transfer?.stored) void discardStoredUpload(transfer.stored);
   }
   setItems(items.filter((item) => !gone.has(item.id)));
 }

@@ -145,6 +145,18 @@ export async function forgetStoredUpload(entry: PreviousUpload) {
   await defaultOptions.urlStorage.removeUpload(entry.urlStorageKey);
 }
 
+/** Forgets a stored upload here and deletes its bytes on the server (which sweeps them later if this fails). */
+export async function discardStoredUpload(entry: PreviousUpload) {
+  await forgetStoredUpload(entry);
+  if (!entry.uploadUrl) return;
+  await Upload.terminate(entry.uploadUrl, {
+    retryDelays: null,
+    onBeforeRequest: (req) => {
+      for (const [name, value] of Object.entries(authHeaders())) req.setHeader(name, value);
+    },
+  }).catch(() => undefined);
+}
+
 /** Whether `file` is the file a stored upload was made of. */
 export async function isFileOf(entry: PreviousUpload, file: File): Promise<boolean> {
   const fingerprint = await defaultOptions.fingerprint(file, { endpoint: tusEndpoint() });
