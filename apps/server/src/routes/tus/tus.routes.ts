@@ -68,6 +68,7 @@ export const tusRoutes =
     app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     app.addHook('onRequest', requireAuth(ctx));
     const tus = tusUploads(ctx);
+    app.addHook('onClose', async () => tus.close());
 
     /** A finished upload: the video it became, as often as the client asks. */
     async function answerFinished(request: FastifyRequest, reply: FastifyReply, row: TusUploadRow) {

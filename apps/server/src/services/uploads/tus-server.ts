@@ -25,6 +25,7 @@ import { usedBytes } from '../storage-usage.service';
 import { cleanOriginalName, fileTooLarge } from '../upload.service';
 import { getVideo } from '../videos.service';
 import { acceptUploadedFile, quotaExceeded } from './accept-upload';
+import { PgLocker } from './pg-locker';
 
 /** Where the tus endpoint lives; an upload's URL is `${TUS_PATH}/<id>`. */
 export const TUS_PATH = '/api/tus';
@@ -47,6 +48,8 @@ export interface TusUploads {
   locker: Locker;
   /** Where the local store keeps its parts (STORAGE=local). */
   directory?: string;
+  /** Lets go of what the locks hold open (the lock connection). */
+  close(): Promise<void>;
 }
 
 /** The signed-in user of each request handed to the tus server (set by the route before it does). */
@@ -219,8 +222,20 @@ export function tusUploads(ctx: AppContext): TusUploads {
   const existing = built.get(ctx);
   if (existing) return existing;
   const { store, directory } = createStore(ctx);
-  const locker = new MemoryLocker();
-  const tus: TusUploads = { store, locker, directory, server: undefined as unknown as Server };
+  // On PostgreSQL the locks hold across API processes; the embedded database serves one process only.
+  const pgLocker =
+    ctx.dbKind === 'postgres' && ctx.config.databaseUrl ? new PgLocker(ctx.config.databaseUrl) : undefined;
+  const locker = pgLocker ?? new MemoryLocker();
+  const tus: TusUploads = {
+    store,
+    locker,
+    directory,
+    server: undefined as unknown as Server,
+    close: async () => {
+      built.delete(ctx);
+      await pgLocker?.close();
+    },
+  };
   tus.server = new Server({
     path: TUS_PATH,
     datastore: store,
