@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
+import { StreamHash } from './stream-hash';
 
 /** 128 random bits, hex: names that cannot be guessed or enumerated. */
 export function randomName(): string {
@@ -84,7 +85,7 @@ export async function writeLimited(source: Readable, target: string, maxBytes: n
  */
 export class TempFileWriter {
   bytes = 0;
-  private readonly hash = createHash('sha256');
+  private readonly hash = new StreamHash();
   private readonly out: fs.WriteStream;
   private failure: Error | undefined;
 
@@ -93,7 +94,7 @@ export class TempFileWriter {
     private readonly maxBytes: number,
   ) {
     // A large buffer lets the stream gather chunks into one writev while a write is under way.
-    this.out = fs.createWriteStream(path, { flags: 'wx', highWaterMark: 4 * 1024 * 1024 });
+    this.out = fs.createWriteStream(path, { flags: 'wx', highWaterMark: 1024 * 1024 });
     this.out.on('error', (err) => (this.failure ??= err));
   }
 
@@ -101,9 +102,9 @@ export class TempFileWriter {
     if (this.failure) throw this.failure;
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) throw new ByteLimitError(this.maxBytes);
-    this.hash.update(chunk);
-    if (this.out.write(chunk)) return undefined;
-    return new Promise((resolve, reject) => {
+    const hashing = this.hash.update(chunk);
+    if (this.out.write(chunk)) return hashing;
+    const writing = new Promise<void>((resolve, reject) => {
       const done = (err?: Error) => {
         this.out.off('drain', onDrain);
         this.out.off('error', done);
@@ -114,17 +115,19 @@ export class TempFileWriter {
       this.out.on('drain', onDrain);
       this.out.on('error', done);
     });
+    return hashing ? Promise.all([writing, hashing]).then(() => undefined) : writing;
   }
 
   /** Closes the file once every byte is written; answers the hex SHA-256 of the content. */
-  async finish(): Promise<{ bytes: number; sha256: string }> {
+  async finish(): Promise<{ bytes: number; sha256: string | undefined }> {
     if (this.failure) throw this.failure;
     this.out.end();
-    await finished(this.out);
-    return { bytes: this.bytes, sha256: this.hash.digest('hex') };
+    const [, sha256] = await Promise.all([finished(this.out), this.hash.digest()]);
+    return { bytes: this.bytes, sha256: sha256 ?? undefined };
   }
 
   async abort(): Promise<void> {
+    this.hash.drop();
     if (!this.out.closed) {
       this.out.destroy();
       await once(this.out, 'close').catch(() => undefined);

@@ -153,10 +153,13 @@ describe('POST /api/upload: slow and piled-up uploads', () => {
       expect(theirs.status).not.toBe(429);
 
       open.shift()!.socket.destroy();
-      await vi.waitFor(async () => {
-        const again = await uploadVideo(server, user.token, { file: makeTinyFile(server), projectId: project.id });
-        expect(again.status).not.toBe(429);
-      });
+      await vi.waitFor(
+        async () => {
+          const again = await uploadVideo(server, user.token, { file: makeTinyFile(server), projectId: project.id });
+          expect(again.status).not.toBe(429);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
     } finally {
       for (const u of open) u.socket.destroy();
       await stopTestServer(server);
