@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe';
 import { useE2e } from './support/e2e';
 import { screenshot } from './support/screenshots';
 import { atPath, hidden, poll, storageItem, visible } from './support/ui';
@@ -97,11 +98,18 @@ describe('route guard', () => {
 describe('landing page', () => {
   it('is public, in German, with the figures, the no-credit-card note and the way to sign up and log in', async () => {
     const page = await e2e.open();
-    await page.goto('/landing');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/landing', { waitUntil: 'load' });
     await visible(page.getByRole('heading', { level: 1 }));
     expect(page.url()).toMatch(/\/landing$/);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await page.title()).toBe('Fanout – Videos einmal hochladen, überall veröffentlichen');
+    await visible(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByText('Fanout', { exact: true }));
     await expectNoShell(page);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     expect(await page.getByText('Keine Kreditkarte erforderlich').count()).toBeGreaterThanOrEqual(1);
     const figures = page.getByRole('region', { name: 'Zahlen' });
@@ -118,6 +126,8 @@ describe('landing page', () => {
       'Workflow-Automatisierung',
     ]);
     await screenshot(page, 'landing');
+    // Plain HTML and CSS until the visitor follows a link: the app's scripts come with the page it opens.
+    expect(scripts).toEqual([]);
 
     await page.getByRole('link', { name: 'Kostenlos registrieren' }).click();
     await atPath(page, '/signup');
@@ -126,6 +136,14 @@ describe('landing page', () => {
     await page.getByRole('main').getByRole('link', { name: 'Anmelden', exact: true }).click();
     await atPath(page, '/login');
     await visible(page.getByRole('heading', { name: 'Welcome back' }));
+    expect(scripts.length).toBeGreaterThan(0);
+    await page.goBack();
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Kostenlos starten' })
+      .click();
+    await atPath(page, '/signup');
+    await visible(page.getByRole('heading', { name: 'Create your account' }));
   });
 
   it('stays open to a signed-in user', async () => {

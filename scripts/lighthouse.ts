@@ -2,7 +2,8 @@
  * `npm run bench:lighthouse`: Lighthouse figures for the public pages of the built app, not pass/fail.
  * Builds nothing: run `npm run build` first. Starts apps/server/dist/main.js on a fresh DATA_DIR and
  * audits /landing and /login in the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium),
- * mobile profile with Lighthouse's simulated throttling; `-- --desktop` uses the desktop profile.
+ * mobile profile with Lighthouse's simulated throttling; `-- --desktop` uses the desktop profile, `-- --busy`
+ * keeps two other processes spinning on the CPU during the audits.
  * Everything stays on loopback: the browser is told to resolve no other host name.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +25,8 @@ const METRICS = [
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const desktop = process.argv.includes('--desktop');
+/** `-- --busy`: audits while two processes spin on the CPU (a machine that is busy with something else). */
+const busyLoops = process.argv.includes('--busy') ? 2 : 0;
 
 /** Starts Chromium with a DevTools port of its own choosing and resolves with that port. */
 function startChromium(profileDir: string): Promise<{ child: ChildProcess; port: number }> {
@@ -79,6 +82,11 @@ async function audit(url: string, port: number): Promise<PageFigures> {
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (process.env.LIGHTHOUSE_DEBUG) {
+    for (const id of ['mainthread-work-breakdown', 'long-tasks']) {
+      console.log(url, id, JSON.stringify((lhr.audits[id]?.details as { items?: unknown[] })?.items?.slice(0, 8)));
+    }
+  }
   const score = (id: string) => {
     const value = lhr.categories[id]?.score;
     return value === null || value === undefined ? 'n/a' : String(Math.round(value * 100));
@@ -115,13 +123,19 @@ async function main() {
   let version = '';
   let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
   let chromium: ChildProcess | undefined;
+  const busy: ChildProcess[] = [];
   try {
-    server = await startBuiltServer(path.join(work, 'data'));
+    // The sandbox emulator on a free port: a server already running on this machine does not stop the audit.
+    server = await startBuiltServer(path.join(work, 'data'), { EMULATOR_PORT: '0' });
+    for (let i = 0; i < busyLoops; i++) {
+      busy.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+    }
     const browser = await startChromium(path.join(work, 'chromium'));
     chromium = browser.child;
     version = (await (await fetch(`http://127.0.0.1:${browser.port}/json/version`)).json()).Browser as string;
     for (const page of PAGES) results.push(await audit(`${server.url}${page}`, browser.port));
   } finally {
+    for (const child of busy) await stopChild(child);
     if (chromium) await stopChild(chromium);
     if (server) await stopChild(server.child);
     fs.rmSync(work, { recursive: true, force: true });
@@ -140,7 +154,7 @@ async function main() {
       .join('  ')
       .trimEnd();
   console.log(
-    `\nFanout Lighthouse (${desktop ? 'desktop' : 'mobile'}, simulated throttling; ${version}, node ${process.version})`,
+    `\nFanout Lighthouse (${desktop ? 'desktop' : 'mobile'}, simulated throttling${busyLoops ? `, ${busyLoops} busy loops` : ''}; ${version}, node ${process.version})`,
   );
   console.log(`  ${line(header)}`);
   for (const row of rows) console.log(`  ${line(row)}`);
