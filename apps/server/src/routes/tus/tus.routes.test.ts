@@ -296,7 +296,7 @@ describe('a resumable upload across a server restart', () => {
   let second: TestServer | undefined;
   afterAll(() => stopTestServer(second));
 
-  it('resumes an upload cut off mid-way from the last byte the stopped server had', async () => {
+  it('resumes an upload cut off mid-way from the last byte the stopped server had, and finishes one whose last byte arrived as it stopped', async () => {
     const fx = mediaFixtures();
     const bytes = fs.readFileSync(fx.bigVideo);
     const first = await startTestServer();
@@ -312,7 +312,17 @@ describe('a resumable upload across a server restart', () => {
     expect((await tusClient(first, owner.token).patch(location, 0, bytes.subarray(0, third))).status).toBe(204);
     // The next request declares the rest but the connection drops after another third.
     await cutPatch(first, owner.token, location, third, bytes.subarray(third, 2 * third), bytes.length - third);
+    // A second upload whose last byte reached the disk as the server stopped, before its video was made.
+    const small = fs.readFileSync(fx.video);
+    const smallUpload = await tusClient(first, owner.token).create(small.length, {
+      filename: 'small.mp4',
+      project_id: String(projectId),
+    });
+    const smallLocation = smallUpload.headers.get('location')!;
+    const allButOne = small.subarray(0, small.length - 1);
+    expect((await tusClient(first, owner.token).patch(smallLocation, 0, allButOne)).status).toBe(204);
     await first.close();
+    fs.appendFileSync(path.join(first.dataDir, 'tmp', 'tus', path.basename(smallLocation)), small.subarray(-1));
 
     second = await startTestServer({}, { dataDir: first.dataDir, databaseUrl: first.databaseUrl });
     const client = tusClient(second, owner.token);
@@ -329,6 +339,13 @@ describe('a resumable upload across a server restart', () => {
     expect(video).toMatchObject({ projectId, title: 'Across a restart', sizeBytes: bytes.length, width: 1280 });
     const stored = fs.readFileSync(path.join(second.dataDir, 'media', video.filename));
     expect(sha256(stored)).toBe(sha256(bytes));
+
+    // Asked how far it got, the server makes the video of the complete upload and names it.
+    const smallHead = await client.head(smallLocation);
+    expect(smallHead.status).toBe(200);
+    expect(smallHead.headers.get('upload-offset')).toBe(String(small.length));
+    const smallVideo = await api(second, owner.token).get(`/api/videos/${smallHead.headers.get('fanout-video-id')}`);
+    expect(smallVideo.body.video).toMatchObject({ originalName: 'small.mp4', sizeBytes: small.length });
     expect(filesUnder(path.join(second.dataDir, 'tmp', 'tus'))).toEqual([]);
   });
 });
