@@ -3,7 +3,8 @@
  * Builds nothing: run `npm run build` first. Starts apps/server/dist/main.js on a fresh DATA_DIR and
  * audits /landing and /login in the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium),
  * mobile profile with Lighthouse's simulated throttling; `-- --desktop` uses the desktop profile, `-- --busy`
- * keeps two other processes spinning on the CPU during the audits.
+ * keeps two other processes spinning on the CPU during the audits. LIGHTHOUSE_DEBUG=1 also prints each page's
+ * main-thread work by kind and its long tasks.
  * Everything stays on loopback: the browser is told to resolve no other host name.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

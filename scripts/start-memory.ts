@@ -26,7 +26,8 @@ export function vmRssMb(pid: number): number {
 }
 
 async function settledRss(dataDir: string): Promise<{ startMs: number; rssMb: number }> {
-  const { child, startMs } = await startBuiltServer(dataDir);
+  // The sandbox emulator on a free port: another server on this machine does not stop the measurement.
+  const { child, startMs } = await startBuiltServer(dataDir, { EMULATOR_PORT: '0' });
   try {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     return { startMs, rssMb: vmRssMb(child.pid!) };
