@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import * as tus from 'tus-js-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createProject, registerUser, type RegisteredUser } from '../../../test/factories';
 import { mediaFixtures, uploadVideo, type MediaFixtures } from '../../../test/fixtures';
+import { uploadsInProgress } from '../../http/upload-guards';
 import { sweepExpiredTusUploads, TUS_EXPIRY_MS } from '../../services/uploads/tus-server';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
@@ -88,7 +89,11 @@ describe('resumable uploads at /api/tus', () => {
 
   beforeAll(async () => {
     fx = mediaFixtures();
-    server = await startTestServer({ STORAGE_QUOTA_BYTES: String(40 * MiB), UPLOAD_MAX_BYTES: String(30 * MiB) });
+    server = await startTestServer({
+      STORAGE_QUOTA_BYTES: String(40 * MiB),
+      UPLOAD_MAX_BYTES: String(30 * MiB),
+      UPLOAD_MAX_CONCURRENT_PER_USER: '1',
+    });
     owner = await registerUser(server);
     projectId = (await createProject(server, owner.token)).id;
   });
@@ -254,6 +259,39 @@ describe('resumable uploads at /api/tus', () => {
     expect((await client.head(location)).status).toBe(404);
     expect(filesUnder(tmpTus()).filter((f) => f.startsWith(id))).toEqual([]);
     expect((await client.create(20 * MiB, { project_id: String(project) })).status).toBe(201);
+  });
+
+  it('holds a user to their cap of uploads sending at once (429 with Retry-After)', async () => {
+    const user = await registerUser(server);
+    const project = (await createProject(server, user.token)).id;
+    const client = tusClient(server, user.token);
+    const first = (await client.create(1000, { project_id: String(project) })).headers.get('location')!;
+    const second = (await client.create(1000, { project_id: String(project) })).headers.get('location')!;
+
+    // The first upload's request stays open, half sent.
+    const open = http.request(new URL(`${server.url}${first}`), {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        authorization: `Bearer ${user.token}`,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': '500',
+      },
+    });
+    const answered = new Promise<number>((resolve) => open.on('response', (res) => resolve(res.statusCode!)));
+    open.write(Buffer.alloc(250));
+    await vi.waitFor(() => expect(uploadsInProgress(server.ctx, { userId: user.user.id })).toBe(1));
+
+    const refused = await client.patch(second, 0, Buffer.alloc(500));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await json(refused)).toMatchObject({ code: 'too_many_uploads' });
+
+    open.end(Buffer.alloc(250));
+    expect(await answered).toBe(204);
+    await vi.waitFor(() => expect(uploadsInProgress(server.ctx, { userId: user.user.id })).toBe(0));
+    expect((await client.patch(second, 0, Buffer.alloc(500))).status).toBe(204);
   });
 
   it('answers a wrong offset with 409 and the JSON error shape', async () => {

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { TusUploadRow } from '../../db/tus-uploads.schema';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { notFound } from '../../http/errors';
+import { guardUpload } from '../../http/upload-guards';
 import { deleteTusUpload, findTusUpload } from '../../repositories/tus-uploads.repository';
 import {
   errorJson,
@@ -104,7 +105,7 @@ export const tusRoutes =
       if (!row || row.user_id !== user.id) throw notFound('Upload');
       if (row.video_id !== null) return answerFinished(request, reply, row);
 
-      const response = await tus.server.handleWeb(webRequest(request, user.id));
+      const response = await handleGuarded(request, user.id);
       if (request.method === 'DELETE' && response.status === 204) await deleteTusUpload(ctx.db, id);
       const offset = Number(response.headers.get('upload-offset'));
       if (request.method === 'HEAD' && response.status === 200 && offset === row.size_bytes) {
@@ -119,9 +120,25 @@ export const tusRoutes =
       return send(request, reply, response);
     }
 
+    /**
+     * A request that carries bytes takes an upload slot of the user and the address (429 too_many_uploads at
+     * the cap) and is cut off when it trickles below the minimum rate: what arrived is kept, the client
+     * resumes from it.
+     */
+    async function handleGuarded(request: FastifyRequest, userId: number): Promise<Response> {
+      const carriesBytes = request.headers['content-type']?.startsWith('application/offset+octet-stream') ?? false;
+      if (!carriesBytes) return tus.server.handleWeb(webRequest(request, userId));
+      const guard = guardUpload(ctx, request.raw, { userId, address: request.ip }, () => request.raw.socket.destroy());
+      try {
+        return await tus.server.handleWeb(webRequest(request, userId));
+      } finally {
+        guard.release();
+      }
+    }
+
     async function forward(request: FastifyRequest, reply: FastifyReply) {
       const user = currentUser(request);
-      return send(request, reply, await tus.server.handleWeb(webRequest(request, user.id)));
+      return send(request, reply, await handleGuarded(request, user.id));
     }
 
     const params = z.object({ id: z.string().max(64) });
@@ -136,6 +153,7 @@ export const tusRoutes =
       413: ErrorBody,
       422: ErrorBody,
       423: ErrorBody,
+      429: ErrorBody,
     };
 
     app.post(
