@@ -13,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
 import { benchLibrary } from './bench-library';
+import { benchLists, printLists } from './bench-lists';
 import { benchPublish } from './bench-publish';
 import { benchUpload, uploadRows } from './bench-upload';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
@@ -184,6 +185,7 @@ async function main() {
   console.log(`\nFanout bench (${os.cpus().length} cores, node ${process.version})`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(74)} ${v}`);
   await benchLibrary();
+  for (const lists of await benchLists()) printLists(lists);
   await benchPublish();
 }
 

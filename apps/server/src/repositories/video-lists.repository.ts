@@ -81,6 +81,13 @@ function after<O>(query: VideosQuery<O>, order: VideoOrder, pos: VideoPosition):
   return query.where(sql<boolean>`(videos.created_at, videos.id) ${cmp} (${pos.key}::timestamptz, ${pos.id})`);
 }
 
+/** The page query, unexecuted (for EXPLAIN in the benchmark). */
+export function videoPageQuery(db: DB, f: VideoListFilter, limit: number, from?: VideoPosition) {
+  let query = matching(db.selectFrom('videos').selectAll('videos').select(sortKeySql(f.order).as('sort_key')), f);
+  if (from) query = after(query, f.order, from);
+  return ordered(query, f.order).limit(limit);
+}
+
 /** Up to `limit` matching videos after `from` (or from the start), each with its sort key for the next cursor. */
 export async function listVideoPage(
   db: DB,
@@ -88,9 +95,12 @@ export async function listVideoPage(
   limit: number,
   from?: VideoPosition,
 ): Promise<VideoRowWithKey[]> {
-  let query = matching(db.selectFrom('videos').selectAll('videos').select(sortKeySql(f.order).as('sort_key')), f);
-  if (from) query = after(query, f.order, from);
-  return ordered(query, f.order).limit(limit).execute();
+  return videoPageQuery(db, f, limit, from).execute();
+}
+
+/** The count query, unexecuted. */
+export function countMatchingQuery(db: DB, f: VideoListFilter) {
+  return matching(db.selectFrom('videos').select(sql<number>`count(*)`.as('n')), f);
 }
 
 /** Every matching video, in the order. */
@@ -100,7 +110,7 @@ export async function listMatchingVideos(db: DB, f: VideoListFilter): Promise<Vi
 
 /** How many videos match, counted by the database. */
 export async function countMatchingVideos(db: DB, f: VideoListFilter): Promise<number> {
-  const row = await matching(db.selectFrom('videos').select(sql<number>`count(*)`.as('n')), f).executeTakeFirst();
+  const row = await countMatchingQuery(db, f).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
