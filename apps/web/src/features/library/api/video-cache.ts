@@ -17,11 +17,19 @@ function changeList(data: CachedList, change: (videos: Video[]) => Video[]): Cac
   return { ...data, pages: data.pages.map((page) => ({ ...page, videos: change(page.videos) })) };
 }
 
-/** Applies a change to every cached video list and to the single-video entry. */
+/**
+ * Applies a change to every cached video list and to the single-video entry. A page list whose filters the
+ * video no longer passes (its status changed under a status filter) lets it go.
+ */
 export function updateCachedVideo(queryClient: QueryClient, video: Video) {
-  queryClient.setQueriesData<CachedList>({ queryKey: ['videos'] }, (data) =>
-    changeList(data, (list) => list.map((item) => (item.id === video.id ? video : item))),
-  );
+  for (const [key, data] of queryClient.getQueriesData<CachedList>({ queryKey: ['videos'] })) {
+    if (!data) continue;
+    const next =
+      isPages(data) && !matches(video, key[3] as LibraryFilters | undefined)
+        ? removeFromList(data, new Set([video.id]))
+        : changeList(data, (list) => list.map((item) => (item.id === video.id ? video : item)));
+    queryClient.setQueryData<CachedList>(key, next);
+  }
   queryClient.setQueryData(videoQueryKey(video.id), video);
 }
 
