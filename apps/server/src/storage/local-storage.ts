@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   assertStorageKey,
-  STORAGE_KEY,
+  isMediaKey,
   type ByteRange,
   type Storage,
   type StoredFileEntry,
@@ -75,7 +75,7 @@ export class LocalStorage implements Storage {
 
   async *list(): AsyncIterable<StoredFileEntry> {
     for (const name of await fsp.readdir(this.root)) {
-      if (!STORAGE_KEY.test(name)) continue;
+      if (!isMediaKey(name)) continue;
       const info = await this.stat(name);
       if (info) yield { key: name, modifiedAt: info.modifiedAt };
     }

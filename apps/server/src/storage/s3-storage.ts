@@ -19,6 +19,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config/env';
 import {
   assertStorageKey,
+  isMediaKey,
   STORAGE_KEY,
   type ByteRange,
   type Storage,
@@ -176,7 +177,7 @@ export class S3Storage implements Storage {
       );
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(this.prefix.length) ?? '';
-        if (STORAGE_KEY.test(key)) yield { key, modifiedAt: object.LastModified ?? new Date(0) };
+        if (isMediaKey(key)) yield { key, modifiedAt: object.LastModified ?? new Date(0) };
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);

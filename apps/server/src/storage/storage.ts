@@ -1,3 +1,4 @@
+import { STORED_TYPES } from '../media/containers';
 import type { Readable } from 'node:stream';
 
 export interface StoredFileInfo {
@@ -47,4 +48,13 @@ export const STORAGE_KEY = /^[A-Za-z0-9_-]{16,128}\.[a-z0-9]{1,8}$/;
 
 export function assertStorageKey(key: string): void {
   if (!STORAGE_KEY.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/**
+ * A media file the server wrote (a video or a thumbnail), told apart from other objects that may share the
+ * place, such as a resumable upload's `<id>.info` and `<id>.part` in the same bucket: the sweep only ever
+ * lists, and so deletes, these.
+ */
+export function isMediaKey(key: string): boolean {
+  return STORAGE_KEY.test(key) && Object.hasOwn(STORED_TYPES, key.slice(key.lastIndexOf('.') + 1));
 }
