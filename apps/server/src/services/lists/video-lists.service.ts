@@ -26,13 +26,7 @@ const VideoCursor = z.tuple([VideoSort, z.string().max(64), z.number().int().pos
 
 const ISO_MICROS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 
-async function listFilter(
-  ctx: AppContext,
-  userId: number,
-  projectId: number | undefined,
-  filters: VideoFilters,
-): Promise<VideoListFilter> {
-  if (projectId !== undefined) await getOwnProject(ctx, userId, projectId);
+function listFilter(userId: number, projectId: number | undefined, filters: VideoFilters): VideoListFilter {
   return {
     userId,
     projectId,
@@ -42,6 +36,14 @@ async function listFilter(
   };
 }
 
+/**
+ * Every query is limited to the caller's own videos, so rows found prove the project is theirs; only an empty
+ * answer needs the project looked up, to tell "none match" from "not your project" (404).
+ */
+async function ownProjectWhenEmpty(ctx: AppContext, userId: number, projectId: number | undefined, found: number) {
+  if (found === 0 && projectId !== undefined) await getOwnProject(ctx, userId, projectId);
+}
+
 /** The spec's whole array (no limit or cursor given): two queries however many videos. */
 export async function listAllVideos(
   ctx: AppContext,
@@ -49,11 +51,12 @@ export async function listAllVideos(
   projectId: number | undefined,
   filters: VideoFilters,
 ): Promise<Video[]> {
-  const f = await listFilter(ctx, userId, projectId, filters);
+  const f = listFilter(userId, projectId, filters);
   const [rows, counts] = await Promise.all([
     listMatchingVideos(ctx.db, f),
     countPostsOfVideos(ctx.db, userId, { projectId }),
   ]);
+  await ownProjectWhenEmpty(ctx, userId, projectId, rows.length);
   return rows.map((row) => toVideoJson(row, counts.get(row.id)));
 }
 
@@ -74,7 +77,7 @@ export async function listVideosPage(
   page: { limit?: number; cursor?: string },
 ): Promise<VideoPage> {
   const limit = pageLimit(page.limit);
-  const f = await listFilter(ctx, userId, projectId, filters);
+  const f = listFilter(userId, projectId, filters);
   let from: { key: string; id: number } | undefined;
   if (page.cursor !== undefined) {
     const [order, key, id] = decodeCursor(ctx, 'videos', page.cursor, VideoCursor);
@@ -83,6 +86,7 @@ export async function listVideosPage(
     from = { key, id };
   }
   const [rows, total] = await Promise.all([listVideoPage(ctx.db, f, limit + 1, from), countMatchingVideos(ctx.db, f)]);
+  await ownProjectWhenEmpty(ctx, userId, projectId, total);
   const shown = rows.slice(0, limit);
   const counts = await countPostsOfVideos(ctx.db, userId, { videoIds: shown.map((r) => r.id) });
   const last = shown.at(-1);
@@ -100,5 +104,7 @@ export async function listVideoIds(
   projectId: number,
   filters: VideoFilters,
 ): Promise<number[]> {
-  return listMatchingVideoIds(ctx.db, await listFilter(ctx, userId, projectId, filters));
+  const ids = await listMatchingVideoIds(ctx.db, listFilter(userId, projectId, filters));
+  await ownProjectWhenEmpty(ctx, userId, projectId, ids.length);
+  return ids;
 }
