@@ -73,17 +73,13 @@ export function addCachedVideo(queryClient: QueryClient, video: Video) {
   addToPages(queryClient, video);
 }
 
-/**
- * The library's pages only: a video not in them yet goes on top of the first page, counted in the total;
- * one already there is replaced, unless `onlyNew`.
- */
-export function addToPages(queryClient: QueryClient, video: Video, { onlyNew = false } = {}) {
+/** The library's pages only: a video not in them yet goes on top of the first page, counted in the total; one there is replaced. */
+function addToPages(queryClient: QueryClient, video: Video) {
   for (const [key, data] of queryClient.getQueriesData<CachedList>({
     queryKey: ['videos', video.projectId, 'pages'],
   })) {
     if (!isPages(data) || !matches(video, key[3] as LibraryFilters | undefined)) continue;
     const present = data.pages.some((page) => page.videos.some((v) => v.id === video.id));
-    if (present && onlyNew) continue;
     queryClient.setQueryData<VideoPages>(key, {
       ...data,
       pages: data.pages.map((page, index) =>

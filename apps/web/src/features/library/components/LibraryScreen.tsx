@@ -11,7 +11,6 @@ import { emitSignal, useSignal } from '@/lib/signals';
 import { getVideoIds, useVideoPages, type LibraryFilters } from '../api/get-videos';
 import { useDurationBackfill } from '../hooks/use-duration-backfill';
 import { useLibraryActions } from '../hooks/use-library-actions';
-import { useNewVideosIntoPages } from '../hooks/use-new-videos-into-pages';
 import { useSelection } from '../hooks/use-selection';
 import { filterItems, isTempItem, uploadToItem, type LibraryItem, type StatusFilter } from '../library-items';
 import { retryUpload, useUploads } from '../uploads-store';
@@ -65,7 +64,6 @@ export function LibraryScreen() {
   const scope = scopeOf(projectId, filters);
 
   const pages = useVideoPages(projectId, filters, isResolved);
-  useNewVideosIntoPages(projectId);
   const uploads = useUploads(projectId);
   const videos = useMemo(() => {
     const seen = new Set<number>();
