@@ -252,7 +252,10 @@ async function runAlone() {
   const { startBuiltServer, stopChild, serverMain, repoRoot } = await import('./built-server');
   if (!fs.existsSync(serverMain)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-bench-upload-'));
-  const server = await startBuiltServer(path.join(work, 'data'), { STORAGE_QUOTA_BYTES: String(64 * 1024 ** 3) });
+  const server = await startBuiltServer(path.join(work, 'data'), {
+    STORAGE_QUOTA_BYTES: String(64 * 1024 ** 3),
+    EMULATOR_PORT: '0',
+  });
   try {
     const post = async <T>(p: string, body: unknown, token?: string) => {
       const res = await fetch(`${server.url}${p}`, {

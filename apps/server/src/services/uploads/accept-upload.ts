@@ -3,6 +3,7 @@ import type { Video } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import { payloadTooLarge, unprocessable } from '../../http/errors';
 import type { ProbeResult } from '../../media/media';
+import { thumbnailTime } from '../../media/thumbnails';
 import { lockUser } from '../../repositories/users.repository';
 import { insertVideo, type NewVideo } from '../../repositories/videos.repository';
 import { randomName, tempPath } from '../../storage/temp-file';
@@ -46,12 +47,21 @@ interface Written {
   temps: string[];
 }
 
-/** A JPEG preview in a temp file, or null: a video without a preview is still a video (the card shows a placeholder). */
-async function makeThumbnailFile(ctx: AppContext, temp: string, facts: ProbeResult, written: Written) {
+/**
+ * A JPEG preview in a temp file, or null: a video without a preview is still a video (the card shows a
+ * placeholder). `durationSeconds` undefined: not known yet (the preview is made while ffprobe reads the
+ * file), so the frame a second in is taken, as for any clip of two seconds or more.
+ */
+async function makeThumbnailFile(
+  ctx: AppContext,
+  temp: string,
+  durationSeconds: number | null | undefined,
+  written: Written,
+) {
   const thumbTemp = tempPath(ctx.config.tmpDir, 'jpg');
   written.temps.push(thumbTemp);
   try {
-    await ctx.media.makeThumbnail(temp, thumbTemp, facts.durationSeconds);
+    await ctx.media.makeThumbnail(temp, thumbTemp, durationSeconds === undefined ? 2 : durationSeconds);
     return thumbTemp;
   } catch (err) {
     ctx.log.warn({ err }, 'could not make a thumbnail');
@@ -116,14 +126,23 @@ export async function acceptUploadedFile(
     const used = await usedBytes(ctx, userId);
     if (used + file.bytes > ctx.config.storageQuotaBytes) throw quotaExceeded(used, ctx.config.storageQuotaBytes);
 
-    const facts = await ctx.media.probe(file.path);
+    // The preview is made while ffprobe reads the file (each on its own core), and the completeness check
+    // runs while a short clip's preview is made again at its middle.
+    const early = makeThumbnailFile(ctx, file.path, undefined, written);
+    // Whatever happens, the early preview has finished before its temp file is removed.
+    const facts = await ctx.media.probe(file.path).catch(async (err: unknown) => {
+      await early;
+      throw err;
+    });
     if (!facts.hasVideo || !facts.container) {
+      await early;
       throw (await ctx.media.looksCutShort(file.path)) ? incompleteVideo() : notAVideo();
     }
-    // A file cut short can carry a whole index: prove the media data is there too, making the preview meanwhile.
+    // A file cut short can carry a whole index: prove the media data is there too.
+    const short = facts.durationSeconds !== null && thumbnailTime(facts.durationSeconds) < thumbnailTime(2);
     const [completeness, thumbTemp] = await Promise.all([
       ctx.media.completeness(file.path, facts),
-      makeThumbnailFile(ctx, file.path, facts, written),
+      short ? early.then(() => makeThumbnailFile(ctx, file.path, facts.durationSeconds, written)) : early,
     ]);
     if (completeness === 'incomplete') throw incompleteVideo();
 
