@@ -21,3 +21,8 @@ export async function isKnownSignInAddress(db: DB, userId: number, address: stri
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Forgets the addresses `userId` has not signed in from since `before`. */
+export async function forgetSignInAddressesBefore(db: DB, userId: number, before: Date): Promise<void> {
+  await db.deleteFrom('known_sign_in_addresses').where('user_id', '=', userId).where('last_at', '<', before).execute();
+}

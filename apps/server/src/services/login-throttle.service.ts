@@ -6,10 +6,21 @@ import {
   insertFailures,
   pruneFailures,
 } from '../repositories/auth-failures.repository';
-import { isKnownSignInAddress as knownSince } from '../repositories/known-sign-in-addresses.repository';
+import {
+  forgetSignInAddressesBefore,
+  isKnownSignInAddress as knownSince,
+  rememberSignInAddress,
+} from '../repositories/known-sign-in-addresses.repository';
 
 /** An address counts as the owner's for this long after the account last signed in from it. */
 const KNOWN_ADDRESS_DAYS = 90;
+
+/** Notes a successful sign-in's address, and forgets those the account has not used for KNOWN_ADDRESS_DAYS. */
+export async function rememberKnownSignInAddress(ctx: AppContext, userId: number, ip: string): Promise<void> {
+  const now = new Date();
+  await rememberSignInAddress(ctx.db, userId, ip, now);
+  await forgetSignInAddressesBefore(ctx.db, userId, new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 86_400_000));
+}
 
 /** Whether the account signed in successfully from `ip` within the last KNOWN_ADDRESS_DAYS. */
 export async function isKnownSignInAddress(ctx: AppContext, userId: number, ip: string): Promise<boolean> {

@@ -2,12 +2,12 @@ import type { AuthResult, TwoFactorRequired } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { unauthorized } from '../http/errors';
-import { rememberSignInAddress } from '../repositories/known-sign-in-addresses.repository';
 import {
   assertNotThrottled,
   clearFailures,
   isKnownSignInAddress,
   recordFailure,
+  rememberKnownSignInAddress,
   throttleKeys,
 } from './login-throttle.service';
 import { codeRefusalMessage, findEnabledTwoFactor, useSecondFactorCode } from './second-factor.service';
@@ -100,7 +100,7 @@ export async function finishSignIn(
 ): Promise<AuthResult> {
   const result = await issueSession(ctx, user, meta);
   await recordSecurityEvent(ctx, user.id, 'sign_in', meta, detail);
-  if (meta.ip) await rememberSignInAddress(ctx.db, user.id, meta.ip, new Date());
+  if (meta.ip) await rememberKnownSignInAddress(ctx, user.id, meta.ip);
   return result;
 }
 

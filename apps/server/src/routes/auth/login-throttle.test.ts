@@ -102,6 +102,18 @@ describe('failed sign-in limits per account and per address', () => {
       expectLimited(await login(owner.user.email, owner.password, attacker));
     });
 
+    it('stops counting as the owner’s 90 days after the last sign-in from it', async () => {
+      const { owner, home } = await ownerAtHome();
+      await server.ctx.db
+        .updateTable('known_sign_in_addresses')
+        .set({ last_at: new Date(Date.now() - 91 * 86_400_000) })
+        .where('user_id', '=', owner.user.id)
+        .execute();
+      for (let i = 0; i < PER_ACCOUNT; i++)
+        expect((await login(owner.user.email, `wrong password ${i}`, newAddress())).status).toBe(401);
+      expectLimited(await login(owner.user.email, owner.password, home));
+    });
+
     it('still counts wrong passwords typed there, up to the same limit', async () => {
       const { owner, home } = await ownerAtHome();
       for (let i = 0; i < PER_ACCOUNT - 1; i++)
