@@ -492,10 +492,14 @@ export async function benchPublishScaleOn(total: number, kill: boolean): Promise
 export async function benchPublishScale(): Promise<PublishBenchFigures[]> {
   const total = Number(process.env.BENCH_PUBLISH_SCALE ?? 10_000);
   if (!(total > 0)) return [];
-  const runs = [await benchPublishScaleOn(total, false), await benchPublishScaleOn(total, true)];
+  const runs: PublishBenchFigures[] = [];
+  for (const kill of [false, true]) {
+    runs.push(await benchPublishScaleOn(total, kill));
+    // Each run as it ends: the pair takes a while.
+    console.log(JSON.stringify(runs.at(-1)));
+  }
   console.log(`\nPublishing at scale: ${total} posts due in the same minute, 1 API + 2 worker processes, PostgreSQL`);
   console.log(publishTable(runs));
-  console.log(JSON.stringify(runs));
   return runs;
 }
 
