@@ -138,13 +138,13 @@ describe('resumable upload', () => {
     const item = card(reopened, 'city-lights');
     const progress = Math.floor((half / size) * 100);
     await visible(item.getByText(`Stopped at ${progress}%. Choose city-lights.mp4 again to resume.`));
-    await visible(item.getByRole('button', { name: 'Retry' }));
+    await visible(item.getByRole('button', { name: 'Resume upload of city-lights' }));
     expect(await seriousAxeViolations(reopened), 'serious or critical axe findings with the resume offer').toEqual([]);
     expect(await storedVideo(user, 'city-lights')).toEqual([]);
 
     const requests = tusRequests(reopened);
     const chooser = reopened.waitForEvent('filechooser');
-    await item.getByRole('button', { name: 'Retry' }).click();
+    await item.getByRole('button', { name: 'Resume upload of city-lights' }).click();
     await (await chooser).setFiles(path.resolve(file));
     await visible(item.getByText('Awaiting Details'));
     expect(requests).toEqual([

@@ -9,6 +9,8 @@ export type LibraryItem = Omit<Video, 'id'> & {
   uploadError?: string;
   /** A failed upload that sending again may fix (not one refused before sending). */
   retryable?: boolean;
+  /** An upload an earlier visit left unfinished: it resumes once its file is chosen again. */
+  needsFile?: boolean;
 };
 
 export function isTempItem(item: { id: number | string }): item is LibraryItem & { id: TempId } {
@@ -43,6 +45,7 @@ export function uploadToItem(upload: UploadItem): LibraryItem {
     postCounts: emptyPostCounts(),
     uploadError: upload.error,
     retryable: upload.retryable,
+    needsFile: upload.needsFile,
   };
 }
 

@@ -274,14 +274,14 @@ describe('upload', () => {
 
     // Another file is not taken for it.
     const chooser = userEvent.setup({ applyAccept: false });
-    await chooser.click(within(card).getByRole('button', { name: 'Retry' }));
+    await chooser.click(within(card).getByRole('button', { name: 'Resume upload of Beach day' }));
     await chooser.upload(screen.getByLabelText('File to resume Beach day.mp4'), clip());
     await waitFor(() =>
       expect(within(card).getByText('That is not the same file. Choose Beach day.mp4 to resume.')).toBeInTheDocument(),
     );
     expect(FakeXhr.sent).toHaveLength(1);
 
-    await chooser.click(within(card).getByRole('button', { name: 'Retry' }));
+    await chooser.click(within(card).getByRole('button', { name: 'Resume upload of Beach day' }));
     await chooser.upload(screen.getByLabelText('File to resume Beach day.mp4'), sameClip());
     const resumeHead = await sentRequest(1);
     expect(resumeHead.method).toBe('HEAD');

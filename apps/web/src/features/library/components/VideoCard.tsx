@@ -112,8 +112,13 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
         {temp && item.status === 'failed' && (
           <div className="flex gap-2">
             {item.retryable && (
-              <Button size="sm" className="flex-1" onClick={() => handlers.onRetry(item)}>
-                Retry
+              <Button
+                size="sm"
+                className="flex-1"
+                onClick={() => handlers.onRetry(item)}
+                {...(item.needsFile ? { 'aria-label': `Resume upload of ${item.title}` } : {})}
+              >
+                {item.needsFile ? 'Resume' : 'Retry'}
               </Button>
             )}
             <Button size="sm" variant="secondary" className="flex-1" onClick={() => handlers.onDelete(item)}>

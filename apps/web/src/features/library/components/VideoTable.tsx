@@ -88,8 +88,12 @@ function Row({ item, handlers, index, measure }: RowProps) {
             </Button>
           )}
           {temp && item.status === 'failed' && item.retryable && (
-            <Button size="sm" onClick={() => handlers.onRetry(item)}>
-              Retry
+            <Button
+              size="sm"
+              onClick={() => handlers.onRetry(item)}
+              {...(item.needsFile ? { 'aria-label': `Resume upload of ${item.title}` } : {})}
+            >
+              {item.needsFile ? 'Resume' : 'Retry'}
             </Button>
           )}
           {!temp && (
