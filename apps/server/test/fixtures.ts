@@ -132,7 +132,13 @@ export async function uploadVideo(server: { url: string }, token: string | undef
 /** Every file under the server's media and temp dirs: what an upload left behind. */
 export function storedFiles(server: { ctx: { config: { mediaDir: string; tmpDir: string } } }): string[] {
   const { mediaDir, tmpDir } = server.ctx.config;
+  // Files only: the resumable uploads' own directory (tmp/tus) is there whenever the server runs.
   return [mediaDir, tmpDir].flatMap((dir) =>
-    fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(path.basename(dir), name)) : [],
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(path.basename(dir), entry.name))
+      : [],
   );
 }
