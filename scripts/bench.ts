@@ -1,9 +1,14 @@
 /**
- * `npm run bench`: figures, not pass/fail. Starts the built server (dist) as a child process on a fresh
- * DATA_DIR and measures cold start, idle memory, and upload throughput of a large real video against a
- * plain disk read of the same file, and the JavaScript a first visit downloads before the app can run.
- * BENCH_UPLOAD_MB sets the file size (default 500). Then publishing: 1,000 posts due in the same minute
- * (scripts/bench-publish.ts, which says how to size or skip it).
+ * `npm run bench`: figures, not pass/fail, each against its baseline measured in the same run. Starts the
+ * built server (dist) as a child process on a fresh DATA_DIR and measures first-start and restart memory,
+ * cold start, idle memory, upload throughput of a large real video against a raw stream pipe and a plain
+ * disk read of the same file, memory during a 2 GB upload, and the JavaScript a first visit downloads before
+ * the app can run. BENCH_UPLOAD_MB sets the file size (default 500). Then resumable (tus) uploads against a
+ * raw pipe (scripts/bench-tus.ts; BENCH_TUS=0 skips), the library in chromium at 10,000 videos
+ * (scripts/bench-library.ts), the first page of a 10,000-video project against a bare Fastify route
+ * (scripts/bench-lists.ts), and publishing (scripts/bench-publish.ts, which says how to size or skip it).
+ * Everything printed is also written to docs/benchmarks.md with the machine and the command
+ * (BENCH_WRITE_DOC=0 leaves it alone).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -121,7 +126,64 @@ function initialJsGzipBytes(): { files: number; bytes: number } {
   return { files: scripts.length, bytes };
 }
 
+/** Everything the bench prints, kept for docs/benchmarks.md. */
+const printed: string[] = [];
+const print = console.log.bind(console);
+console.log = (...args: unknown[]) => {
+  printed.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+  print(...args);
+};
+
+/** The tus bench runs from source in its own process (it starts its own server in-process). */
+function benchTus() {
+  if (process.env.BENCH_TUS === '0') return;
+  console.log('\nresumable upload (tus PATCH) against a raw node:http pipe, same bytes, alternated:');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/bench-tus.ts')], {
+    cwd: repoRoot,
+    env: { SIZE_MB: '1024', ROUNDS: '3', ...process.env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for (const line of out.trim().split('\n')) console.log(`  ${line}`);
+}
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const mem = (os.totalmem() / 1024 ** 3).toFixed(0);
+  const distro = fs.existsSync('/etc/os-release')
+    ? (/PRETTY_NAME="([^"]+)"/.exec(fs.readFileSync('/etc/os-release', 'utf8'))?.[1] ?? os.platform())
+    : os.platform();
+  return `${os.cpus().length} cores (${cpu}), ${mem} GiB RAM, ${distro}, Node ${process.version}`;
+}
+
+function writeDoc(startedAt: Date, loadAtStart: number) {
+  if (process.env.BENCH_WRITE_DOC === '0') return;
+  const settings = Object.entries(process.env)
+    .filter(([k]) => k.startsWith('BENCH_') || k.startsWith('PUBLISH_'))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  const doc = [
+    '# Benchmarks',
+    '',
+    'Written by `npm run bench` (scripts/bench.ts) at the end of its last run; run it again to refresh it.',
+    'Each figure comes with its baseline measured in the same run.',
+    '',
+    `- Machine: ${machine()}`,
+    `- Run: ${startedAt.toISOString()}, load average (1 min) at the start ${loadAtStart.toFixed(2)}`,
+    `- Command: \`${settings ? `${settings} ` : ''}npm run bench\``,
+    '',
+    '```text',
+    ...printed.map((l) => l.replace(/\s+$/, '')),
+    '```',
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(repoRoot, 'docs/benchmarks.md'), doc);
+  print('\nwrote docs/benchmarks.md');
+}
+
 async function main() {
+  const startedAt = new Date();
+  const loadAtStart = os.loadavg()[0]!;
   if (!fs.existsSync(serverMain)) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-bench-'));
   const dataDir = path.join(work, 'data');
@@ -184,9 +246,11 @@ async function main() {
   }
   console.log(`\nFanout bench (${os.cpus().length} cores, node ${process.version})`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(74)} ${v}`);
+  benchTus();
   await benchLibrary();
   for (const lists of await benchLists()) printLists(lists);
   await benchPublish();
+  writeDoc(startedAt, loadAtStart);
 }
 
 await main();
