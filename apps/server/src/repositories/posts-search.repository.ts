@@ -57,7 +57,8 @@ export async function searchPostsOfUser(
       updatedKeySql('posts').as('sort_key'),
     ])
     .where('posts.user_id', '=', userId);
-  if (after) query = query.where(sql<boolean>`(posts.updated_at, posts.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
+  if (after)
+    query = query.where(sql<boolean>`(posts.updated_at, posts.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
   return query
     .where((eb) =>
       eb.or([
