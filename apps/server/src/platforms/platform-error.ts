@@ -28,6 +28,11 @@ export interface PlatformErrorDetails {
   unrecognized?: boolean;
   /** The request may have taken effect though no answer came (a timeout after the body was sent). */
   outcomeUnknown?: boolean;
+  /**
+   * The create went out and was taken, but the platform never said how it ended, and the post is not found
+   * there: the post may still appear. The run ends `unconfirmed`, never `failed`, so nobody posts it twice.
+   */
+  createSent?: boolean;
   cause?: unknown;
 }
 
@@ -41,6 +46,7 @@ export class PlatformError extends Error {
   readonly retryAt?: Date;
   readonly unrecognized: boolean;
   readonly outcomeUnknown: boolean;
+  readonly createSent: boolean;
 
   constructor(platform: string, kind: PlatformErrorKind, message: string, details: PlatformErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -54,6 +60,7 @@ export class PlatformError extends Error {
     this.retryAt = details.retryAt;
     this.unrecognized = details.unrecognized ?? false;
     this.outcomeUnknown = details.outcomeUnknown ?? false;
+    this.createSent = details.createSent ?? false;
   }
 
   /** How long to wait before the next try when rate-limited; 0 otherwise. */

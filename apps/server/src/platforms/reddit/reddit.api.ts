@@ -12,7 +12,7 @@ export interface RedditApi {
     kind: 'rejected' | 'retryable',
     step: string,
     message: string,
-    details?: { platformCode?: string; platformMessage?: string; outcomeUnknown?: boolean },
+    details?: { platformCode?: string; platformMessage?: string; outcomeUnknown?: boolean; createSent?: boolean },
   ): PlatformError;
   /** The web address of a path on www.reddit.com (on the emulator in sandbox mode). */
   webUrl(path: string): string;

@@ -75,6 +75,18 @@ describe('Reddit publish', () => {
     expect(rest.post.platformPostId).toBe(found!.platformPostId);
   });
 
+  it('says the outcome is unknown, not refused, when the submission never reports and the post is not found', async () => {
+    const adapter = h.make();
+    const request = publishRequest(account, fileSource(mediaFixtures().video), { caption: 'Reddit silent' }, poster);
+    const before = await runPublishLoop(adapter, request, { stopWhen: (r) => r.journal.step === 'create' });
+    expect(before.stopped).toBe(true);
+    // The last round of waiting for the result: the socket is gone and the profile does not list the post.
+    const journal = { ...before.journal, step: 'result', websocketUrl: 'ws://127.0.0.1:9/gone', rounds: 9 };
+    const err = await adapter.publishStep(request, journal).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlatformError);
+    expect(err).toMatchObject({ kind: 'retryable', step: 'result', createSent: true });
+  });
+
   it('resumes in a new adapter after the video upload without sending the video again', async () => {
     const { bigVideo } = mediaFixtures();
     const size = fs.statSync(bigVideo).size;

@@ -116,7 +116,10 @@ async function awaitResult(api: RedditApi, request: PublishRequest, j: Journal):
   const found = await findRedditPost(api, request, j);
   if (found) return { done: true, journal: { ...j, step: 'done', platformPostId: found.platformPostId }, post: found };
   const rounds = (j.rounds ?? 0) + 1;
-  if (rounds >= MAX_RESULT_ROUNDS) throw api.error('rejected', 'result', 'Reddit never reported the post as published');
+  if (rounds >= MAX_RESULT_ROUNDS) {
+    // Reddit took the submission: it may yet appear. Not a refusal, so not a failure the person would retry.
+    throw api.error('retryable', 'result', 'Reddit never reported how the submission ended', { createSent: true });
+  }
   return { done: false, journal: { ...j, rounds }, waitMs: RESULT_RETRY_MS };
 }
 

@@ -202,6 +202,10 @@ class PostRun {
       await pause(Math.min(HOLD_WAIT_MAX_MS, this.config.retryBaseMs * this.lookupTries), this.ctx.jobs.stopSignal);
       return undefined;
     }
+    if (phase === 'step' && isPlatformError(err) && err.createSent) {
+      this.unknownCreate = err;
+      return this.finishUnconfirmed();
+    }
     if (phase === 'step' && creating) this.lookUpFirst = true;
     if (!isPlatformError(err)) this.log.warn({ err, step }, 'publishing step failed (not a platform answer)');
     else this.log.info({ platformError: err.toJSON() }, 'publishing step failed');
