@@ -10,6 +10,9 @@ interface Tier {
   lastEnd: number;
 }
 
+/** A file runs once per project that includes it (the server tests on both databases). */
+const key = (mod: TestModule) => `${mod.project.name}\0${mod.moduleId}`;
+
 /**
  * Ends the run with each tier's (vitest project's) files, tests, summed file time and wall-clock span, so a
  * slow tier shows, then one plain line, 'N passed, N failed, N skipped', for CI logs.
@@ -24,11 +27,11 @@ export default class SummaryReporter implements Reporter {
   }
 
   onTestModuleStart(mod: TestModule) {
-    this.starts.set(mod.moduleId, Date.now());
+    this.starts.set(key(mod), Date.now());
   }
 
   onTestModuleEnd(mod: TestModule) {
-    this.ends.set(mod.moduleId, Date.now());
+    this.ends.set(key(mod), Date.now());
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -40,8 +43,8 @@ export default class SummaryReporter implements Reporter {
       const tier = tiers.get(mod.project.name) ?? { files: 0, tests: 0, ms: 0, firstStart: Infinity, lastEnd: 0 };
       tier.files++;
       tier.ms += mod.diagnostic().duration;
-      tier.firstStart = Math.min(tier.firstStart, this.starts.get(mod.moduleId) ?? Infinity);
-      tier.lastEnd = Math.max(tier.lastEnd, this.ends.get(mod.moduleId) ?? 0);
+      tier.firstStart = Math.min(tier.firstStart, this.starts.get(key(mod)) ?? Infinity);
+      tier.lastEnd = Math.max(tier.lastEnd, this.ends.get(key(mod)) ?? 0);
       tiers.set(mod.project.name, tier);
       for (const test of mod.children.allTests()) {
         tier.tests++;
