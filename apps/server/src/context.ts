@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';
 import type { DB } from './db/database';
-import { APP_VERSION } from './http/app';
+import { APP_VERSION } from './version';
 import type { JobQueue } from './jobs/job-queue';
 import { createMedia, type Media } from './media/media';
 import type { PlatformTarget } from './platforms/base-adapter';

@@ -16,8 +16,7 @@ import { generateRequestId, registerRequestIds } from './request-id';
 import { registerSecurity } from './security';
 import { registerTextInputCheck } from './text-input';
 import { registerWebApp } from './web-app';
-
-export const APP_VERSION = '0.1.0';
+import { APP_VERSION } from '../version';
 
 /** JSON bodies are small; uploads are multipart and streamed, with their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;

@@ -4,7 +4,7 @@ import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import { PgBossDb } from '../db/pg-boss-db';
-import { observeJobStart } from '../http/metrics';
+import { observeJobStart } from '../metrics-registry';
 import { jobIdFor, type JobDefinitions, type JobHandlers, type PayloadOf } from './define-job';
 import type { AppJobs } from './job-definitions';
 import { checkHandlers, runJob } from './run-job';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { countPublishOutcome } from '../../http/metrics';
+import { countPublishOutcome } from '../../metrics-registry';
 import { claimPost, findDuePost, nextDuePostOfConnection } from '../../repositories/post-runs.repository';
 import { busyRetryAt } from './publish-backoff';
 import { enqueuePublish } from './publish-queue';
