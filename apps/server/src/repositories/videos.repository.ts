@@ -51,30 +51,31 @@ export interface UpdatedPosition {
 export const updatedKeySql = (table: 'videos' | 'posts') =>
   sql<string>`to_char(${sql.ref(`${table}.updated_at`)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** A new video as its row's columns. */
+function videoValues(v: NewVideo) {
+  return {
+    user_id: v.userId,
+    project_id: v.projectId,
+    title: v.title,
+    status: v.status,
+    duration_seconds: v.durationSeconds,
+    size_bytes: v.sizeBytes,
+    filename: v.filename,
+    thumbnail_filename: v.thumbnailFilename,
+    thumbnail_bytes: v.thumbnailBytes,
+    width: v.width,
+    height: v.height,
+    fps: v.fps,
+    video_codec: v.videoCodec,
+    audio_codec: v.audioCodec,
+    mime_type: v.mimeType,
+    original_name: v.originalName,
+    content_sha256: v.contentSha256 ?? null,
+  };
+}
+
 export async function insertVideo(db: Executor, v: NewVideo): Promise<VideoRow> {
-  return db
-    .insertInto('videos')
-    .values({
-      user_id: v.userId,
-      project_id: v.projectId,
-      title: v.title,
-      status: v.status,
-      duration_seconds: v.durationSeconds,
-      size_bytes: v.sizeBytes,
-      filename: v.filename,
-      thumbnail_filename: v.thumbnailFilename,
-      thumbnail_bytes: v.thumbnailBytes,
-      width: v.width,
-      height: v.height,
-      fps: v.fps,
-      video_codec: v.videoCodec,
-      audio_codec: v.audioCodec,
-      mime_type: v.mimeType,
-      original_name: v.originalName,
-      content_sha256: v.contentSha256 ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.insertInto('videos').values(videoValues(v)).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Many rows in one statement per batch (imports, and seeding large libraries for tests and benchmarks). */
@@ -85,22 +86,7 @@ export async function insertVideoRows(db: Executor, videos: readonly NewVideo[],
       .insertInto('videos')
       .values(
         videos.slice(i, i + batchSize).map((v) => ({
-          user_id: v.userId,
-          project_id: v.projectId,
-          title: v.title,
-          status: v.status,
-          duration_seconds: v.durationSeconds,
-          size_bytes: v.sizeBytes,
-          filename: v.filename,
-          thumbnail_filename: v.thumbnailFilename,
-          thumbnail_bytes: v.thumbnailBytes,
-          width: v.width,
-          height: v.height,
-          fps: v.fps,
-          video_codec: v.videoCodec,
-          audio_codec: v.audioCodec,
-          mime_type: v.mimeType,
-          original_name: v.originalName,
+          ...videoValues(v),
           ...(v.createdAt ? { created_at: v.createdAt, updated_at: v.createdAt } : {}),
         })),
       )
