@@ -17,6 +17,7 @@ import { seedVideos } from '../apps/server/test/seed-videos';
 import { launchBrowser } from '../e2e/support/browser';
 import { freePort } from '../test-support/postgres-cluster';
 import { startBuiltServer, stopChild } from './built-server';
+import { json } from './bench-support';
 
 export interface LibraryFigures {
   /** Navigation start → the first card visible and its title link clickable, ms (median of the runs). */
@@ -31,16 +32,6 @@ export interface LibraryFigures {
 
 const SIZES = [100, 1_000, 10_000];
 const RUNS = 5;
-
-async function json<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

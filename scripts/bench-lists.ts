@@ -26,6 +26,7 @@ import {
 import { seedVideos } from '../apps/server/test/seed-videos';
 import { startPostgresCluster } from '../test-support/postgres-cluster';
 import { repoRoot, startBuiltServer, stopChild } from './built-server';
+import { json, processMb } from './bench-support';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -64,16 +65,6 @@ export interface ListsFigures {
 const VIDEOS = Number(process.env.BENCH_LISTS_VIDEOS ?? 10_000);
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_LISTS_SECONDS ?? 5);
-
-async function json<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 function get(
   agent: http.Agent,
@@ -144,11 +135,6 @@ async function startBareFastify(pageFile: string): Promise<{ child: ChildProcess
     child.once('exit', (c) => reject(new Error(`bare Fastify exited with ${c}`)));
   });
   return { child, url: `http://127.0.0.1:${port}/page` };
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
 /** EXPLAIN ANALYZE of the list queries as the server builds them, on the seeded database. */
@@ -281,7 +267,7 @@ async function benchListsOn(dbKind: ListsFigures['db']): Promise<ListsFigures> {
       firstPageBr: await load(pageUrl, { ...authz, 'accept-encoding': 'br' }),
       wholeArray: await load(wholeUrl, plain),
       bytes,
-      serverRssMb: rssMb(server.child.pid!),
+      serverRssMb: processMb(server.child.pid!),
       plans,
     };
     figures.ratio = ratioOf(figures.firstPage, figures.bareFastify);

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { processMb } from './bench-support';
 
 export interface UploadBenchResult {
   fileMb: number;
@@ -33,11 +34,6 @@ export interface UploadBenchTarget {
   projectId: number;
   /** A scratch directory; the videos are made here. */
   work: string;
-}
-
-function status(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN) / 1024;
 }
 
 /** Resets VmHWM (Linux: write 5 to clear_refs); false when not allowed. */
@@ -201,10 +197,10 @@ export async function benchUpload(target: UploadBenchTarget): Promise<UploadBenc
   if (bigMb > 0) {
     const big = makeLongMp4(target.work, bigMb);
     await new Promise((r) => setTimeout(r, 1000));
-    const idleRssMb = status(target.pid, 'VmRSS');
+    const idleRssMb = processMb(target.pid, 'VmRSS');
     const canReset = resetPeak(target.pid);
     let peakRssMb = idleRssMb;
-    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, status(target.pid, 'VmRSS'))), 50);
+    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, processMb(target.pid, 'VmRSS'))), 50);
     try {
       const r = await streamUpload(fanoutUrlOf(target), target.token, target.projectId, big);
       if (r.status !== 201) throw new Error(`2 GB upload answered ${r.status}: ${r.body}`);
@@ -212,7 +208,7 @@ export async function benchUpload(target: UploadBenchTarget): Promise<UploadBenc
       clearInterval(sampler);
       fs.rmSync(big, { force: true });
     }
-    const peakHwmMb = canReset ? status(target.pid, 'VmHWM') : NaN;
+    const peakHwmMb = canReset ? processMb(target.pid, 'VmHWM') : NaN;
     const peak = Math.max(peakRssMb, Number.isNaN(peakHwmMb) ? 0 : peakHwmMb);
     result.memory = {
       uploadMb: fs.existsSync(big) ? 0 : bigMb,

@@ -23,24 +23,9 @@ import { benchPublish } from './bench-publish';
 import { benchUpload, uploadRows } from './bench-upload';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 import { measureStartMemory, startMemoryRows } from './start-memory';
+import { json, processMb } from './bench-support';
 
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
-
-function rssMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-  return kb / 1024;
-}
-
-async function json<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** Streams a multipart upload from disk (never buffered), resolving with the response status. */
 function streamUpload(url: string, token: string, projectId: number, file: string): Promise<number> {
@@ -197,7 +182,7 @@ async function main() {
     const { child, url, startMs } = await startBuiltServer(dataDir);
     rows.push(['start, existing DATA_DIR', `${startMs.toFixed(0)} ms`]);
     await new Promise((r) => setTimeout(r, 2000));
-    rows.push(['idle RSS (2 s after start)', `${rssMb(child.pid!, 'VmRSS').toFixed(1)} MB`]);
+    rows.push(['idle RSS (2 s after start)', `${processMb(child.pid!, 'VmRSS').toFixed(1)} MB`]);
 
     const email = `bench${Date.now()}@example.com`;
     const auth = await json<AuthResult>(`${url}/api/auth/register`, 'POST', {
@@ -232,7 +217,7 @@ async function main() {
       'POST /api/upload, file read from disk (stream → disk → ffprobe → thumb)',
       `${rate(uploadMs)}${vsCold}`,
     ]);
-    rows.push(['server peak RSS during the run (VmHWM)', `${rssMb(child.pid!, 'VmHWM').toFixed(1)} MB`]);
+    rows.push(['server peak RSS during the run (VmHWM)', `${processMb(child.pid!, 'VmHWM').toFixed(1)} MB`]);
     // Against a raw node:http pipe in the same run, and memory during a 2 GB upload (scripts/bench-upload.ts).
     rows.push(...uploadRows(await benchUpload({ url, pid: child.pid!, token: auth.token, projectId, work })));
     const initial = initialJsGzipBytes();

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBuiltServer, stopChild } from './built-server';
+import { processMb } from './bench-support';
 
 /** How long the server is left alone after it first answers /api/health before its RSS is read. */
 export const SETTLE_MS = 10_000;
@@ -20,17 +21,12 @@ export interface StartMemory {
   restartRssMb: number;
 }
 
-export function vmRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
-}
-
 async function settledRss(dataDir: string): Promise<{ startMs: number; rssMb: number }> {
   // The sandbox emulator on a free port: another server on this machine does not stop the measurement.
   const { child, startMs } = await startBuiltServer(dataDir, { EMULATOR_PORT: '0' });
   try {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
-    return { startMs, rssMb: vmRssMb(child.pid!) };
+    return { startMs, rssMb: processMb(child.pid!) };
   } finally {
     await stopChild(child);
   }
