@@ -1,31 +1,9 @@
-import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createProject, registerUser } from '../../test/factories';
 import { seedVideos } from '../../test/seed-videos';
 import { startTestServer, stopTestServer, type TestServer } from '../../test/test-server';
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A GET whose body is left as sent (fetch() would decode it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
+import { rawGet } from '../../test/raw-get';
 
 describe('compressed API answers', () => {
   let server: TestServer;

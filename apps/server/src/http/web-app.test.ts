@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestServer, stopTestServer, type TestServer } from '../../test/test-server';
+import { rawGet } from '../../test/raw-get';
 
 const HEADING = 'Ein Video. Sechs Plattformen.';
 const ASSET = '/assets/index-Ab12Cd34.js';
@@ -31,28 +31,6 @@ function writeWebBuild(dir: string) {
   fs.writeFileSync(asset, assetSource);
   fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(assetSource));
   fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(assetSource));
-}
-
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A GET whose body is left as sent (fetch() would decode it), through node:http. */
-function rawGet(url: string, acceptEncoding: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 describe('web app', () => {
@@ -156,6 +134,6 @@ describe('web app', () => {
   });
 
   function rawFetch(pathname: string, acceptEncoding: string) {
-    return rawGet(`${server.url}${pathname}`, acceptEncoding);
+    return rawGet(`${server.url}${pathname}`, { 'accept-encoding': acceptEncoding });
   }
 });
