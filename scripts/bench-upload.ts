@@ -107,7 +107,7 @@ export function streamUpload(
     `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbench\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="${path.basename(file)}"\r\n` +
-    `Content-Type: video/mp4\r\n\r\n`;
+    `Content-Type: ${file.endsWith('.mkv') ? 'video/x-matroska' : 'video/mp4'}\r\n\r\n`;
   const tail = `\r\n--${boundary}--\r\n`;
   const length = Buffer.byteLength(head) + fs.statSync(file).size + Buffer.byteLength(tail);
   const started = performance.now();

@@ -12,7 +12,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -20,44 +19,12 @@ import type { AuthResult, Project } from '@fanout/contracts';
 import { benchLibrary } from './bench-library';
 import { benchLists, printLists } from './bench-lists';
 import { benchPublish } from './bench-publish';
-import { benchUpload, uploadRows } from './bench-upload';
+import { benchUpload, streamUpload, uploadRows } from './bench-upload';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 import { measureStartMemory, startMemoryRows } from './start-memory';
 import { json, processMb } from './bench-support';
 
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
-
-/** Streams a multipart upload from disk (never buffered), resolving with the response status. */
-function streamUpload(url: string, token: string, projectId: number, file: string): Promise<number> {
-  const boundary = `----fanout${Date.now()}`;
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbench\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="bench.mkv"\r\n` +
-    `Content-Type: video/x-matroska\r\n\r\n`;
-  const tail = `\r\n--${boundary}--\r\n`;
-  const length = Buffer.byteLength(head) + fs.statSync(file).size + Buffer.byteLength(tail);
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/upload`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': length,
-      },
-    });
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    req.write(head);
-    const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-    stream.on('error', reject);
-    stream.on('end', () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
-}
 
 function makeBigVideo(dir: string, mb: number): string {
   // Raw 720p frames in Matroska: a real video stream, produced at disk speed rather than encoder speed.
@@ -208,9 +175,7 @@ async function main() {
     const warmMs = Math.min(timeCat(file), timeCat(file));
     rows.push(['cat file > /dev/null, from page cache', rate(warmMs)]);
     dropPageCache();
-    const t = performance.now();
-    const status = await streamUpload(url, auth.token, projectId, file);
-    const uploadMs = performance.now() - t;
+    const { status, ms: uploadMs } = await streamUpload(`${url}/api/upload`, auth.token, projectId, file);
     if (status !== 201) throw new Error(`upload answered ${status}`);
     const vsCold = coldMs ? `, ${((coldMs / uploadMs) * 100).toFixed(0)}% of cold cat speed` : '';
     rows.push([
