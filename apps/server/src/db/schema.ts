@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ActivityTables } from './activity.schema';
 import type { ConnectionsTables } from './connections.schema';
 import type { PostsTables } from './posts.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
@@ -76,7 +77,8 @@ export interface VideosTable {
   updated_at: Timestamp;
 }
 
-export interface Database extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables {
+export interface Database
+  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

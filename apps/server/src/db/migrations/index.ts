@@ -13,6 +13,7 @@ import * as m0011 from './0011-video-content-hash';
 import * as m0012 from './0012-tus-uploads';
 import * as m0013 from './0013-live-change-notify';
 import * as m0014 from './0014-known-sign-in-addresses';
+import * as m0015 from './0015-activity-events';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-tus-uploads': m0012,
   '0013-live-change-notify': m0013,
   '0014-known-sign-in-addresses': m0014,
+  '0015-activity-events': m0015,
 };
