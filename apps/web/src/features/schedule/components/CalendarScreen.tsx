@@ -1,78 +1,121 @@
+import { useCallback, useState } from 'react';
+import type { Post, Video } from '@fanout/contracts';
 import { usePageTitle } from '@/features/config';
-import { ButtonLink } from '@/components/ui/Button';
+import { useVideos } from '@/features/library';
+import { useUserTimeZone, zoneName } from '@/features/posts';
+import { useCurrentProject } from '@/features/projects';
 import { PageHeader } from '@/components/ui/States';
-import { cn } from '@/components/ui/cn';
+import { useCalendarPosts, type CalendarRange } from '../api/get-calendar-posts';
+import { instantRange, moveToDay, resolveLocal, wallNow, wallToLocal } from '../calendar-time';
+import { useMovePost } from '../hooks/use-move-post';
+import { ComposeDialog } from './ComposeDialog';
+import { MoveNotice } from './MoveNotice';
+import { MovePostDialog } from './MovePostDialog';
+import { PostDialog } from './PostDialog';
+import { ReadyVideos } from './ReadyVideos';
+import { ScheduleCalendar } from './ScheduleCalendar';
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** A video dropped on a day in the month view is offered at this time of that day. */
+const DAY_DROP_TIME = '09:00';
 
-/** Days shown for a month, Monday first, padded with the neighbouring months' days. */
-function monthGrid(today: Date): { date: Date; inMonth: boolean }[] {
-  const first = new Date(today.getFullYear(), today.getMonth(), 1);
-  const start = new Date(first);
-  start.setDate(first.getDate() - ((first.getDay() + 6) % 7));
-  return Array.from({ length: 42 }, (_, i) => {
-    const date = new Date(start);
-    date.setDate(start.getDate() + i);
-    return { date, inMonth: date.getMonth() === today.getMonth() };
-  });
+/** The next whole hour on the person's clock: where "Schedule on…" starts. */
+function nextHour(zone: string): string {
+  const now = wallNow(zone);
+  now.setUTCHours(now.getUTCHours() + 1, 0, 0, 0);
+  return wallToLocal(now);
 }
 
-const isoDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
+/**
+ * The Schedule screen: the project's posts on a month, week, day or agenda calendar in the person's zone.
+ * Dragging a post (or "Move…") changes its time; dropping a ready video (or "Schedule on…") opens its composer.
+ */
 export function CalendarScreen() {
   usePageTitle('Schedule');
-  const today = new Date();
-  const month = today.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  const zone = useUserTimeZone();
+  const { projectId, isResolved } = useCurrentProject();
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const posts = useCalendarPosts(isResolved ? projectId : undefined, range);
+  const videos = useVideos(projectId, isResolved && projectId !== undefined);
+  const ready = videos.data?.filter((video) => video.status === 'ready');
+  const mover = useMovePost(zone);
+
+  const [opened, setOpened] = useState<number | null>(null);
+  const [moving, setMoving] = useState<number | null>(null);
+  const [composing, setComposing] = useState<{ video: Video; local: string } | null>(null);
+  const postById = (id: number | null) => posts.data?.find((post) => post.id === id);
+  const openedPost = postById(opened);
+  const movingPost = postById(moving);
+
+  const onRange = useCallback((start: Date, end: Date) => {
+    const next = instantRange(start, end);
+    setRange((old) => (old?.from === next.from && old.to === next.to ? old : next));
+  }, []);
+
+  function onDrop(post: Post, target: { day: string } | { local: string }, revert: () => void) {
+    const time = 'day' in target ? moveToDay(post.scheduledAt, zone, target.day) : resolveLocal(target.local, zone);
+    // The calendar's own copy is redrawn from the list; the drag's ghost goes back either way.
+    revert();
+    void mover.move(post, time);
+  }
+
+  function onVideoDrop(videoId: number, target: { day: string } | { local: string }) {
+    const video = ready?.find((v) => v.id === videoId);
+    if (!video) return;
+    setComposing({ video, local: 'day' in target ? `${target.day}T${DAY_DROP_TIME}` : target.local });
+  }
+
   return (
     <>
       <PageHeader
         title="Schedule"
-        subtitle="Scheduled posts by day and time."
-        actions={<ButtonLink to="/dashboard">Go to my videos</ButtonLink>}
+        subtitle={`Your project’s posts by day and time, on ${zoneName(zone)} time. Drag a post to move it.`}
       />
-      <div className="mb-4 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-        Nothing is scheduled yet. Videos with completed details can be scheduled from the library; each scheduled post
-        shows up on its day here.
-      </div>
-      <section aria-label={month} className="overflow-hidden rounded-2xl border border-zinc-200 bg-white">
-        <h2 className="border-b border-zinc-100 px-4 py-3 font-semibold text-zinc-900">{month}</h2>
-        <div
-          className="grid grid-cols-7 border-b border-zinc-100 bg-zinc-50 text-center text-xs font-medium text-zinc-500"
-          aria-hidden="true"
+      <MoveNotice
+        outcome={mover.outcome}
+        busy={mover.isPending}
+        onUndo={() => void mover.undo()}
+        onDismiss={mover.dismiss}
+      />
+      {posts.isError && (
+        <p role="alert" className="mb-3 text-sm text-red-600">
+          The posts could not be loaded.
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <section
+          aria-label="Calendar"
+          aria-busy={posts.isFetching}
+          className="fanout-calendar min-w-0 rounded-2xl border border-zinc-200 bg-white p-3"
         >
-          {WEEKDAYS.map((day) => (
-            <div key={day} className="py-2">
-              {day}
-            </div>
-          ))}
-        </div>
-        <ol className="grid grid-cols-7">
-          {monthGrid(today).map(({ date, inMonth }) => {
-            const isToday = date.toDateString() === today.toDateString();
-            return (
-              <li
-                key={isoDay(date)}
-                className={cn(
-                  'h-14 border-t border-r border-zinc-100 p-1.5 text-xs sm:h-24 [&:nth-child(7n)]:border-r-0',
-                  !inMonth && 'bg-zinc-50/60',
-                )}
-              >
-                <time
-                  dateTime={isoDay(date)}
-                  aria-current={isToday ? 'date' : undefined}
-                  className={cn(
-                    'inline-flex size-6 items-center justify-center rounded-full',
-                    isToday ? 'bg-brand-600 font-semibold text-white' : inMonth ? 'text-zinc-800' : 'text-zinc-500',
-                  )}
-                >
-                  {date.getDate()}
-                </time>
-              </li>
-            );
-          })}
-        </ol>
-      </section>
+          <ScheduleCalendar
+            posts={posts.data ?? []}
+            zone={zone}
+            onRange={onRange}
+            onOpen={(post) => setOpened(post.id)}
+            onMove={(post) => setMoving(post.id)}
+            onDrop={onDrop}
+            onVideoDrop={onVideoDrop}
+          />
+        </section>
+        <ReadyVideos
+          videos={ready}
+          loading={videos.isPending}
+          onSchedule={(video) => setComposing({ video, local: nextHour(zone) })}
+        />
+      </div>
+      {openedPost && <PostDialog post={openedPost} zone={zone} onClose={() => setOpened(null)} />}
+      {movingPost && (
+        <MovePostDialog
+          post={movingPost}
+          zone={zone}
+          busy={mover.isPending}
+          onMove={(post, scheduledAt) => mover.move(post, { local: '', scheduledAt })}
+          onClose={() => setMoving(null)}
+        />
+      )}
+      {composing && (
+        <ComposeDialog video={composing.video} local={composing.local} onClose={() => setComposing(null)} />
+      )}
     </>
   );
 }

@@ -28,6 +28,8 @@ interface PublishFormProps {
   video: Video;
   connections: readonly Connection[];
   zone: string;
+  /** The date-time field's first value (`2026-11-12T09:00`), e.g. the calendar day a video was dropped on. */
+  initialLocal?: string;
 }
 
 const byPlatformOrder = (connections: readonly Connection[]) =>
@@ -36,8 +38,8 @@ const byPlatformOrder = (connections: readonly Connection[]) =>
 const names = (platforms: readonly PlatformKey[]) => platforms.map(platformName).join(', ');
 
 /** Choose platforms, write each one's text and options, then publish now or at a time in the person's zone. */
-export function PublishForm({ video, connections, zone }: PublishFormProps) {
-  const [draft, setDraft] = useState<PublishDraft>(initialDraft);
+export function PublishForm({ video, connections, zone, initialLocal }: PublishFormProps) {
+  const [draft, setDraft] = useState<PublishDraft>(() => ({ ...initialDraft(), local: initialLocal ?? '' }));
   const [serverViolations, setServerViolations] = useState<PostViolation[]>([]);
   const [timeError, setTimeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);

@@ -12,7 +12,7 @@ import { VideoPostList } from './VideoPostList';
  * Publishing one video: the form for the project's connected accounts (or the way to connect some), and
  * below it every post of the video with its live status. The Video page and the Create Post dialog show it.
  */
-export function PublishPanel({ video }: { video: Video }) {
+export function PublishPanel({ video, initialLocal }: { video: Video; initialLocal?: string }) {
   const id = useId();
   const zone = useUserTimeZone();
   const connections = useConnections(video.projectId);
@@ -32,7 +32,13 @@ export function PublishPanel({ video }: { video: Video }) {
       ) : connections.data.connections.length === 0 ? (
         <NoConnections />
       ) : (
-        <PublishForm key={video.id} video={video} connections={connections.data.connections} zone={zone} />
+        <PublishForm
+          key={video.id}
+          video={video}
+          connections={connections.data.connections}
+          zone={zone}
+          initialLocal={initialLocal}
+        />
       )}
       <VideoPostList videoId={video.id} zone={zone} />
     </section>
