@@ -1,0 +1,49 @@
+import type { RuleAction, RuleCondition } from '@fanout/contracts';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/** A project's automation rule (migration 0020). */
+export interface AutomationRulesTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  name: string;
+  enabled: Generated<boolean>;
+  /** An activity event type (contracts' RuleTrigger). */
+  trigger: string;
+  conditions: Json<RuleCondition[]>;
+  actions: Json<RuleAction[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One rule meeting one event; unique per (rule, event). */
+export interface RuleRunsTable {
+  id: Generated<number>;
+  rule_id: number;
+  event_id: number;
+  /** `running` until the run's own actions are done; then `succeeded`, `failed` or `skipped`. */
+  outcome: Generated<string>;
+  reason: Generated<string>;
+  /** The JSON a webhook action posts, kept so every retry sends the same bytes. */
+  webhook_body: string | null;
+  created_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** How far the dispatcher has read activity_events (one row, id 1). */
+export interface RuleDispatchTable {
+  id: number;
+  last_event_id: number;
+}
+
+export interface RulesTables {
+  automation_rules: AutomationRulesTable;
+  rule_runs: RuleRunsTable;
+  rule_dispatch: RuleDispatchTable;
+}
+
+export type AutomationRuleRow = Selectable<AutomationRulesTable>;
+export type RuleRunRow = Selectable<RuleRunsTable>;
