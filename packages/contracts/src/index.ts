@@ -9,4 +9,5 @@ export * from './reauthentication';
 export * from './platform-limits';
 export * from './time-zones';
 export * from './posts';
+export * from './ideas';
 export * from './notifications';

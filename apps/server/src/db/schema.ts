@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActivityTables } from './activity.schema';
 import type { ConnectionsTables } from './connections.schema';
+import type { IdeasTables } from './ideas.schema';
 import type { PostsTables } from './posts.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
 import type { TusUploadsTables } from './tus-uploads.schema';
@@ -78,7 +79,7 @@ export interface VideosTable {
 }
 
 export interface Database
-  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables {
+  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables, IdeasTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

@@ -12,6 +12,7 @@ import { passwordRoutes } from './auth/password.routes';
 import { sessionsRoutes } from './auth/sessions.routes';
 import { twoFactorRoutes } from './auth/two-factor.routes';
 import { healthRoutes } from './health/health.routes';
+import { ideasRoutes } from './ideas/ideas.routes';
 import { mediaRoutes } from './media/media.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { postsRoutes } from './posts/posts.routes';
@@ -46,6 +47,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(searchRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx), { prefix: '/api' });
+  await app.register(ideasRoutes(ctx), { prefix: '/api' });
   // Media sits outside /api: <video> and <img> load it by plain URL.
   await app.register(mediaRoutes(ctx));
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012-tus-uploads';
 import * as m0013 from './0013-live-change-notify';
 import * as m0014 from './0014-known-sign-in-addresses';
 import * as m0015 from './0015-activity-events';
+import * as m0017 from './0017-ideas';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-live-change-notify': m0013,
   '0014-known-sign-in-addresses': m0014,
   '0015-activity-events': m0015,
+  '0017-ideas': m0017,
 };
