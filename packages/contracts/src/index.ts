@@ -11,3 +11,4 @@ export * from './time-zones';
 export * from './posts';
 export * from './ideas';
 export * from './notifications';
+export * from './analytics';

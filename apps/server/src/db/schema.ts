@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActivityTables } from './activity.schema';
+import type { AnalyticsTables } from './analytics.schema';
 import type { ConnectionsTables } from './connections.schema';
 import type { IdeasTables } from './ideas.schema';
 import type { PostsTables } from './posts.schema';
@@ -79,7 +80,7 @@ export interface VideosTable {
 }
 
 export interface Database
-  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables, IdeasTables {
+  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables, IdeasTables, AnalyticsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

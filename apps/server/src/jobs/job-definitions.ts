@@ -50,6 +50,14 @@ export const jobDefinitions = {
     // Posts that fell due while no worker ran should not wait for the minute.
     atStartup: { startup: true },
   }),
+
+  /** Reads the figures of every published post that is due again (syncDueMetrics; services/analytics). */
+  'analytics.sync-due': defineJob({
+    payload: nothing,
+    queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60 },
+    singletonKey: () => 'analytics.sync-due',
+    cron: { schedule: '*/5 * * * *', payload: {} },
+  }),
 };
 
 export type AppJobs = typeof jobDefinitions;

@@ -1,5 +1,6 @@
 import type { JobHandlers } from './define-job';
 import type { AppJobs } from './job-definitions';
+import { syncDueMetricsJob } from './analytics-sync-due.job';
 import { refreshDueConnectionsJob } from './connections-refresh-due.job';
 import { publishPostJob } from './posts-publish.job';
 import { sweepPostsJob } from './posts-sweep.job';
@@ -11,4 +12,5 @@ export const jobHandlers: JobHandlers<AppJobs> = {
   'connections.refresh-due': (ctx) => refreshDueConnectionsJob(ctx),
   'posts.publish': (ctx, { postId }) => publishPostJob(ctx, postId),
   'posts.sweep': (ctx, { startup }) => sweepPostsJob(ctx, startup ?? false),
+  'analytics.sync-due': (ctx) => syncDueMetricsJob(ctx),
 };

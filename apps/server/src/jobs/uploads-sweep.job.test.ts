@@ -50,6 +50,7 @@ describe('the uploads.sweep job', () => {
     server = await startTestServer();
     const schedules = await server.ctx.jobs.schedules();
     expect(schedules).toEqual([
+      { name: 'analytics.sync-due', cron: '*/5 * * * *', timezone: 'UTC' },
       { name: 'connections.refresh-due', cron: '*/5 * * * *', timezone: 'UTC' },
       { name: 'posts.sweep', cron: '* * * * *', timezone: 'UTC' },
       { name: 'uploads.sweep', cron: '0 * * * *', timezone: 'UTC' },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import { securityActivityRoutes } from './activity/security-activity.routes';
 import { connectionsRoutes } from './connections/connections.routes';
 import { oauthCallbackRoutes } from './connections/oauth-callback.routes';
@@ -47,6 +48,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(searchRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx), { prefix: '/api' });
+  await app.register(analyticsRoutes(ctx), { prefix: '/api' });
   await app.register(ideasRoutes(ctx), { prefix: '/api' });
   // Media sits outside /api: <video> and <img> load it by plain URL.
   await app.register(mediaRoutes(ctx));

@@ -1,0 +1,49 @@
+import { AnalyticsQuery, AnalyticsReport, AnalyticsSyncBody, AnalyticsSyncResult, ErrorBody } from '@fanout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { currentUser, requireAuth } from '../../http/auth-guard';
+import { getAnalytics } from '../../services/analytics/analytics-report.service';
+import { syncProjectMetrics } from '../../services/analytics/sync-metrics.service';
+
+const common = { tags: ['analytics'], security: [{ bearer: [] }] };
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
+
+/** /api/analytics: what published posts gained, and reading their figures from the platforms now. */
+export const analyticsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('onRequest', requireAuth(ctx));
+
+    app.get(
+      '/analytics',
+      {
+        schema: {
+          ...common,
+          summary: 'Views, likes, comments and shares your published posts gained in a period',
+          description:
+            'Default period: the 30 days before now (`to` exclusive, at most 366 days). Per platform, per day ' +
+            "(the project's time zone) and per platform, the top 10 videos, the best publishing weekday and hour, " +
+            'when figures were last read and the posts whose latest read failed, with the reason.',
+          querystring: AnalyticsQuery,
+          response: { 200: AnalyticsReport, ...errors },
+        },
+      },
+      async (request) => getAnalytics(ctx, currentUser(request).id, request.query),
+    );
+
+    app.post(
+      '/analytics/sync',
+      {
+        schema: {
+          ...common,
+          summary: "Read every published post's figures from its platform now",
+          description:
+            'Answers 200 once every published post of the project (up to 500, those read longest ago first) has ' +
+            'been tried: how many were read and how many failed (their reasons are in GET /api/analytics).',
+          body: AnalyticsSyncBody,
+          response: { 200: AnalyticsSyncResult, ...errors },
+        },
+      },
+      async (request) => syncProjectMetrics(ctx, currentUser(request).id, request.body.project_id),
+    );
+  };

@@ -1,0 +1,47 @@
+import type { AnalyticsSyncResult } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import {
+  findLastSyncedAt,
+  listPostsDueForMetrics,
+  listProjectPostsForMetrics,
+  type SyncablePost,
+} from '../../repositories/post-metrics.repository';
+import { getOwnProject } from '../projects.service';
+import { syncPostMetrics } from './sync-post-metrics';
+
+/** Posts read at once: each is one platform call, and they are spread over six platforms' limits. */
+const AT_ONCE = 4;
+/** Posts one scheduled run reads; the rest wait for the next run (every 5 minutes). */
+const DUE_BATCH = 500;
+/** Posts one "Sync now" reads, the ones read longest ago first. */
+const PROJECT_BATCH = 500;
+
+async function syncAll(ctx: AppContext, posts: SyncablePost[]): Promise<{ synced: number; failed: number }> {
+  let next = 0;
+  const counts = { synced: 0, failed: 0 };
+  const worker = async () => {
+    while (next < posts.length) {
+      const post = posts[next++]!;
+      counts[await syncPostMetrics(ctx, post)]++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, posts.length) }, worker));
+  return counts;
+}
+
+/** The scheduled sync (job `analytics.sync-due`): every published post whose figures are due again. */
+export async function syncDueMetrics(ctx: AppContext): Promise<{ synced: number; failed: number }> {
+  return syncAll(ctx, await listPostsDueForMetrics(ctx.db, new Date(), DUE_BATCH));
+}
+
+/** "Sync now": reads every published post of the caller's project at once and answers when all are tried. */
+export async function syncProjectMetrics(
+  ctx: AppContext,
+  userId: number,
+  projectId: number,
+): Promise<AnalyticsSyncResult> {
+  await getOwnProject(ctx, userId, projectId);
+  const counts = await syncAll(ctx, await listProjectPostsForMetrics(ctx.db, projectId, PROJECT_BATCH));
+  const last = await findLastSyncedAt(ctx.db, projectId);
+  return { ...counts, lastSyncedAt: last?.toISOString() ?? null };
+}
