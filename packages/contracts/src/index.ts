@@ -12,3 +12,4 @@ export * from './posts';
 export * from './ideas';
 export * from './notifications';
 export * from './analytics';
+export * from './rules';

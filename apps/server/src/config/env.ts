@@ -160,6 +160,8 @@ const EnvSchema = z.object({
   PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   PUBLISH_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  /** Let rule webhooks reach loopback and private-network addresses (tests, a receiver on the same network). */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -252,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stepTimeoutMs: e.PUBLISH_STEP_TIMEOUT_SECONDS * 1000,
       /** The first retry's longest wait; each further retry doubles it (full jitter, at most 10 minutes). */
       retryBaseMs: e.PUBLISH_RETRY_BASE_MS,
+    },
+    webhooks: {
+      /** Whether webhooks may go to this machine or a private network (refused by default). */
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(serverPackageDir(), '../web/dist'),
   };

@@ -4,6 +4,7 @@ import type { AnalyticsTables } from './analytics.schema';
 import type { ConnectionsTables } from './connections.schema';
 import type { IdeasTables } from './ideas.schema';
 import type { PostsTables } from './posts.schema';
+import type { RulesTables } from './rules.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
 import type { TusUploadsTables } from './tus-uploads.schema';
 
@@ -80,7 +81,7 @@ export interface VideosTable {
 }
 
 export interface Database
-  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables, IdeasTables, AnalyticsTables {
+  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables, IdeasTables, AnalyticsTables, RulesTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

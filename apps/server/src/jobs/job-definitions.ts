@@ -58,6 +58,32 @@ export const jobDefinitions = {
     singletonKey: () => 'analytics.sync-due',
     cron: { schedule: '*/5 * * * *', payload: {} },
   }),
+
+  /** Runs the automation rules that new activity events trigger, each at most once per event (dispatchRules). */
+  'rules.dispatch': defineJob({
+    payload: nothing,
+    // One dispatch at a time and one more waiting: the waiting one reads whatever came during the first.
+    queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60 },
+    singletonKey: () => 'rules.dispatch',
+    // Woken as events commit (services/rules/rules-watcher.ts); the minute covers a missed wake-up.
+    cron: { schedule: '* * * * *', payload: {} },
+    atStartup: {},
+  }),
+
+  /** A webhook's next try after a failed one, with backoff for a day (retryWebhook). Keyed: sent twice, run once. */
+  'webhooks.deliver': defineJob({
+    payload: z
+      .object({
+        runId: z.number().int().positive(),
+        actionIndex: z.number().int().min(0),
+        attempt: z.number().int().min(1),
+        firstTryAt: z.number().int(),
+      })
+      .strict(),
+    // The handler queues the next try itself (its own backoff); pg-boss only retries a try whose process died.
+    queue: { policy: 'standard', retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 5 * 60 },
+    jobKey: ({ runId, actionIndex, attempt }) => `webhook:${runId}:${actionIndex}:${attempt}`,
+  }),
 };
 
 export type AppJobs = typeof jobDefinitions;

@@ -3,6 +3,8 @@ import type { AppJobs } from './job-definitions';
 import { syncDueMetricsJob } from './analytics-sync-due.job';
 import { refreshDueConnectionsJob } from './connections-refresh-due.job';
 import { publishPostJob } from './posts-publish.job';
+import { dispatchRulesJob } from './rules-dispatch.job';
+import { deliverWebhookJob } from './webhooks-deliver.job';
 import { sweepPostsJob } from './posts-sweep.job';
 import { sweepUploadsJob } from './uploads-sweep.job';
 
@@ -13,4 +15,6 @@ export const jobHandlers: JobHandlers<AppJobs> = {
   'posts.publish': (ctx, { postId }) => publishPostJob(ctx, postId),
   'posts.sweep': (ctx, { startup }) => sweepPostsJob(ctx, startup ?? false),
   'analytics.sync-due': (ctx) => syncDueMetricsJob(ctx),
+  'rules.dispatch': (ctx) => dispatchRulesJob(ctx),
+  'webhooks.deliver': (ctx, payload) => deliverWebhookJob(ctx, payload),
 };

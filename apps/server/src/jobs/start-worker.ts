@@ -3,6 +3,7 @@ import type { JobHandlers } from './define-job';
 import { jobDefinitions, type AppJobs } from './job-definitions';
 import { jobHandlers } from './job-registry';
 import { checkHandlers, runJob } from './run-job';
+import { watchForRuleEvents } from '../services/rules/rules-watcher';
 
 /**
  * Makes this process a worker: runs the start-up jobs (each worker process, once, before anything else: what a
@@ -16,4 +17,5 @@ export async function startWorker(ctx: AppContext, handlers: JobHandlers<AppJobs
     await runJob(ctx, jobDefinitions, handlers, { id: 'at-startup', name, data: definition.atStartup }).catch(() => {});
   }
   await ctx.jobs.work(ctx, handlers);
+  watchForRuleEvents(ctx);
 }

@@ -18,6 +18,7 @@ import { mediaRoutes } from './media/media.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { rulesRoutes } from './rules/rules.routes';
 import { searchRoutes } from './search/search.routes';
 import { storageRoutes } from './storage/storage.routes';
 import { tusRoutes } from './tus/tus.routes';
@@ -48,6 +49,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(searchRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx), { prefix: '/api' });
+  await app.register(rulesRoutes(ctx), { prefix: '/api' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
   await app.register(ideasRoutes(ctx), { prefix: '/api' });
   // Media sits outside /api: <video> and <img> load it by plain URL.

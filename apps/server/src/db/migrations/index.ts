@@ -16,6 +16,7 @@ import * as m0014 from './0014-known-sign-in-addresses';
 import * as m0015 from './0015-activity-events';
 import * as m0017 from './0017-ideas';
 import * as m0018 from './0018-post-metrics';
+import * as m0020 from './0020-automation-rules';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-activity-events': m0015,
   '0017-ideas': m0017,
   '0018-post-metrics': m0018,
+  '0020-automation-rules': m0020,
 };

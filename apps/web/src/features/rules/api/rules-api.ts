@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateRuleBody, Rule, RuleList, RuleResponse, UpdateRuleBody } from '@fanout/contracts';
+import { api } from '@/lib/api-client';
+
+export const rulesQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: ['rules', projectId],
+    queryFn: ({ signal }) => api.get<RuleList>(`/projects/${projectId}/rules`, signal).then((r) => r.rules),
+  });
+
+export function useRules(projectId: number) {
+  return useQuery(rulesQueryOptions(projectId));
+}
+
+function useRulesMutation<V>(projectId: number, mutationFn: (v: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['rules', projectId] }),
+  });
+}
+
+export function useCreateRule(projectId: number) {
+  return useRulesMutation(projectId, (body: CreateRuleBody) =>
+    api.post<RuleResponse>(`/projects/${projectId}/rules`, body).then((r): Rule => r.rule),
+  );
+}
+
+export function useUpdateRule(projectId: number) {
+  return useRulesMutation(projectId, ({ id, body }: { id: number; body: UpdateRuleBody }) =>
+    api.patch<RuleResponse>(`/rules/${id}`, body).then((r): Rule => r.rule),
+  );
+}
+
+export function useDeleteRule(projectId: number) {
+  return useRulesMutation(projectId, (id: number) => api.delete(`/rules/${id}`));
+}

@@ -1,0 +1,1 @@
+export { RulesSection } from './components/RulesSection';
