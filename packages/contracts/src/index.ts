@@ -11,5 +11,6 @@ export * from './time-zones';
 export * from './posts';
 export * from './ideas';
 export * from './notifications';
+export * from './activity';
 export * from './analytics';
 export * from './rules';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ActivityEventRow } from '../db/activity.schema';
 import type { DB } from '../db/database';
 
@@ -14,23 +15,97 @@ export interface NewActivityEvent {
   at?: Date;
 }
 
+const columns = (e: NewActivityEvent) => ({
+  user_id: e.userId,
+  project_id: e.projectId,
+  type: e.type,
+  actor: e.actor,
+  subject_kind: e.subject.kind,
+  subject_id: String(e.subject.id),
+  subject_title: e.subject.title,
+  message: e.message,
+  link: e.link,
+  data: JSON.stringify(e.data ?? {}),
+  ...(e.at ? { at: e.at } : {}),
+});
+
 /** Writes one event; pass the transaction that makes the change, so the event commits (or not) with it. */
 export async function insertActivityEvent(db: DB, e: NewActivityEvent): Promise<ActivityEventRow> {
+  return db.insertInto('activity_events').values(columns(e)).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Rows per statement: well under PostgreSQL's 65,535 parameters at eleven columns. */
+const BATCH = 2_000;
+
+/** Writes many events in as few statements as fit (a batch of posts scheduled at once). */
+export async function insertActivityEvents(db: DB, events: readonly NewActivityEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += BATCH) {
+    await db
+      .insertInto('activity_events')
+      .values(events.slice(i, i + BATCH).map(columns))
+      .execute();
+  }
+}
+
+/** A place in the trail's order (newest first): the time to the microsecond as text, and the id. */
+export interface TrailPosition {
+  at: string;
+  id: number;
+}
+
+/** An event with its time to the microsecond (`at_key`), which a cursor keeps exactly. */
+export type ActivityEventWithKey = ActivityEventRow & { at_key: string };
+
+/** The exact time as ISO 8601 text: a JavaScript Date keeps only milliseconds, the column microseconds. */
+export const atKey = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * A project's events, newest first (time, then id), after `before` when given: strictly after it, or also
+ * at the same time when `sameTime` is true (the cursor's item came from another list that sorts after).
+ */
+export async function listActivityEvents(
+  db: DB,
+  projectId: number,
+  page: { limit: number; type?: string; before?: TrailPosition; sameTime?: 'include' | 'exclude' | 'by-id' },
+): Promise<ActivityEventWithKey[]> {
+  let query = db
+    .selectFrom('activity_events')
+    .selectAll()
+    .select(atKey('at').as('at_key'))
+    .where('project_id', '=', projectId);
+  if (page.type !== undefined) query = query.where('type', '=', page.type);
+  const before = page.before;
+  if (before) {
+    if (page.sameTime === 'include') query = query.where(sql<boolean>`"at" <= ${before.at}::timestamptz`);
+    else if (page.sameTime === 'exclude') query = query.where(sql<boolean>`"at" < ${before.at}::timestamptz`);
+    else query = query.where(sql<boolean>`("at", id) < (${before.at}::timestamptz, ${before.id})`);
+  }
+  return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+}
+
+/** The highest event id so far (0 when none): where a live feed starts. */
+export async function lastActivityEventId(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('activity_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The events of these users with an id above `afterId`, oldest first (the live feed). */
+export async function listActivityEventsAfter(
+  db: DB,
+  userIds: readonly number[],
+  afterId: number,
+): Promise<ActivityEventRow[]> {
+  if (userIds.length === 0) return [];
   return db
-    .insertInto('activity_events')
-    .values({
-      user_id: e.userId,
-      project_id: e.projectId,
-      type: e.type,
-      actor: e.actor,
-      subject_kind: e.subject.kind,
-      subject_id: String(e.subject.id),
-      subject_title: e.subject.title,
-      message: e.message,
-      link: e.link,
-      data: JSON.stringify(e.data ?? {}),
-      ...(e.at ? { at: e.at } : {}),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .selectFrom('activity_events')
+    .selectAll()
+    .where('user_id', 'in', [...userIds])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(500)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { activityRoutes } from './activity/activity.routes';
 import { securityActivityRoutes } from './activity/security-activity.routes';
 import { connectionsRoutes } from './connections/connections.routes';
 import { oauthCallbackRoutes } from './connections/oauth-callback.routes';
@@ -36,6 +37,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(sessionsRoutes(ctx), { prefix: '/api' });
   await app.register(passwordRoutes(ctx), { prefix: '/api' });
   await app.register(securityActivityRoutes(ctx), { prefix: '/api' });
+  await app.register(activityRoutes(ctx), { prefix: '/api' });
   await app.register(projectsRoutes(ctx), { prefix: '/api' });
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });

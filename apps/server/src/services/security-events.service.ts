@@ -56,7 +56,7 @@ export async function securityEventPage(
   };
 }
 
-function toSecurityEvent(row: SecurityEventRow): SecurityEvent {
+export function toSecurityEvent(row: SecurityEventRow): SecurityEvent {
   const d = row.detail ?? {};
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return {

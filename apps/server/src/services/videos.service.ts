@@ -20,6 +20,7 @@ import {
 } from '../repositories/videos.repository';
 import { videoPostStatus } from './posts/video-post-status';
 import { toIsoString } from './users.service';
+import { videoDetailsSaved } from './activity/activity-moments';
 
 /** 'm:ss' with unbounded minutes; '0:00' when unknown (spec). */
 export function formatDuration(seconds: number | null): string {
@@ -144,7 +145,14 @@ export async function updateDetails(
       throw unprocessable('Select at least one platform before marking the video ready', 'platforms_required');
     }
   }
-  return applyChanges(ctx, userId, id, changes);
+  // The change and its event in the trail commit together.
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await updateVideoOfUser(trx, id, userId, changes);
+    if (updated) await videoDetailsSaved(trx, updated);
+    return updated;
+  });
+  if (!row) throw notFound('Video');
+  return withPostCounts(ctx, userId, row);
 }
 
 /**

@@ -54,7 +54,8 @@ export const notificationsRoutes =
           summary: 'Live events of your account (Server-Sent Events)',
           description:
             'A `text/event-stream` that stays open: `event: notification` with `{notification, unread}` when the ' +
-            'bell has news, `event: post` with `{post}` when one of your posts changes (status, progress, error). ' +
+            'bell has news, `event: post` with `{post}` when one of your posts changes (status, progress, error), ' +
+            '`event: activity` with `{projectId, event}` when a project of yours has a new event in its trail. ' +
             'Each `data:` line is one JSON object. A comment line comes every 25 seconds; the stream ends when ' +
             'the session does or the server restarts, and the client then connects again. Send the Bearer ' +
             'header as for every call (read the stream with fetch: EventSource cannot send headers).',

@@ -8,6 +8,7 @@ import { findProjectOfUser } from '../../repositories/projects.repository';
 import { getOwnProject } from '../projects.service';
 import { createConnectState, takeConnectState, type ConnectState } from './connect-state';
 import { sealAccessToken, sealRefreshToken } from './connection-tokens';
+import { connectionConnected } from '../activity/activity-moments';
 
 export const platformUnavailable = (platform: string) =>
   new AppError(409, 'platform_unavailable', `${platform} cannot be connected on this server`);
@@ -104,7 +105,7 @@ async function saveConnection(
       previous.refresh_token_enc
         ? previous
         : undefined;
-    await upsertConnection(trx, {
+    const saved = await upsertConnection(trx, {
       userId: binding.userId,
       projectId: binding.projectId,
       platform: binding.platform,
@@ -119,5 +120,6 @@ async function saveConnection(
       refreshExpiresAt: keep ? keep.refresh_expires_at : (tokens.refreshExpiresAt ?? null),
       extra: profile.extra ?? {},
     });
+    await connectionConnected(trx, saved);
   });
 }

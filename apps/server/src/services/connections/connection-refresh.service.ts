@@ -11,6 +11,7 @@ import {
   releaseRefreshLease,
   saveRefreshedTokens,
 } from '../../repositories/connections.repository';
+import { connectionLost } from '../activity/activity-moments';
 import { notifyNeedsReconnect } from '../notifications/notify';
 import { openTokens, sealAccessToken, sealRefreshToken } from './connection-tokens';
 
@@ -79,7 +80,11 @@ export async function refreshConnection(ctx: AppContext, connectionId: number): 
 
 /** Marks the connection as needing a reconnect (while the lease holds) and tells the person through the bell. */
 async function needsReconnect(ctx: AppContext, row: PlatformConnectionRow, leaseId: string, reason: string) {
-  const marked = await markNeedsReconnect(ctx.db, row.id, leaseId, reason);
+  const marked = await ctx.db.transaction().execute(async (trx) => {
+    const ok = await markNeedsReconnect(trx, row.id, leaseId, reason);
+    if (ok) await connectionLost(trx, row, reason);
+    return ok;
+  });
   if (marked) await notifyNeedsReconnect(ctx, row);
   return marked;
 }

@@ -1,4 +1,6 @@
+import type { ActivityEventRow } from '../../db/activity.schema';
 import type { DB } from '../../db/database';
+import { lastActivityEventId, listActivityEventsAfter } from '../../repositories/activity-events.repository';
 import type { NotificationRow } from '../../db/posts.schema';
 import {
   databaseNow,
@@ -20,6 +22,8 @@ const LOOK_BACK_POLLS = 5;
 export interface Changes {
   notifications: NotificationRow[];
   posts: PostWithTitle[];
+  /** New events of the users' projects' trails. */
+  activity: ActivityEventRow[];
 }
 
 /**
@@ -33,24 +37,48 @@ export class ChangeFeed {
   /** Post id → the `updated_at` (ms) of the version sent. */
   private readonly sentPosts = new Map<number, number>();
   private newestPostChange: number;
+  /** The same look-back for the trail's events, by id. */
+  private readonly activityFloors: number[];
+  private readonly sentActivity = new Set<number>();
 
   private constructor(
     private readonly db: DB,
     lastId: number,
     private readonly startedAt: number,
+    lastActivityId = 0,
   ) {
     this.notificationFloors = [lastId];
     this.newestPostChange = startedAt;
+    this.activityFloors = [lastActivityId];
   }
 
   /** A feed that reports what happens from now on. */
   static async start(db: DB): Promise<ChangeFeed> {
-    const [lastId, now] = await Promise.all([lastNotificationId(db), databaseNow(db)]);
-    return new ChangeFeed(db, lastId, now.getTime());
+    const [lastId, now, lastActivityId] = await Promise.all([
+      lastNotificationId(db),
+      databaseNow(db),
+      lastActivityEventId(db),
+    ]);
+    return new ChangeFeed(db, lastId, now.getTime(), lastActivityId);
   }
 
   async poll(userIds: readonly number[]): Promise<Changes> {
-    return { notifications: await this.newNotifications(userIds), posts: await this.changedPosts(userIds) };
+    return {
+      notifications: await this.newNotifications(userIds),
+      posts: await this.changedPosts(userIds),
+      activity: await this.newActivity(userIds),
+    };
+  }
+
+  private async newActivity(userIds: readonly number[]): Promise<ActivityEventRow[]> {
+    const rows = await listActivityEventsAfter(this.db, userIds, this.activityFloors[0]!);
+    const fresh = rows.filter((row) => !this.sentActivity.has(row.id));
+    for (const row of fresh) this.sentActivity.add(row.id);
+    this.activityFloors.push(Math.max(this.activityFloors.at(-1)!, ...rows.map((row) => row.id)));
+    if (this.activityFloors.length > LOOK_BACK_POLLS) this.activityFloors.shift();
+    const kept = this.activityFloors[0]!;
+    for (const id of this.sentActivity) if (id <= kept) this.sentActivity.delete(id);
+    return fresh;
   }
 
   private async newNotifications(userIds: readonly number[]): Promise<NotificationRow[]> {

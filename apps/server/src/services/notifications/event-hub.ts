@@ -1,7 +1,8 @@
-import type { NotificationEvent, PostEvent } from '@fanout/contracts';
+import type { ActivityStreamEvent, NotificationEvent, PostEvent } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import { countUnread } from '../../repositories/notifications.repository';
 import { findUserSession } from '../../repositories/user-sessions.repository';
+import { toActivityEvent } from '../activity/activity-trail';
 import { toPostJson } from '../posts/post-json';
 import { ChangeFeed, type Changes } from './change-feed';
 import { listenForChanges, type ChangeSignal } from './change-signal';
@@ -11,6 +12,7 @@ import { toNotificationJson } from './notification-json';
 export interface EventSink {
   send(event: 'notification', data: NotificationEvent): void;
   send(event: 'post', data: PostEvent): void;
+  send(event: 'activity', data: ActivityStreamEvent): void;
   /** A comment line: keeps proxies and the client's idle timers from closing a quiet stream. */
   comment(text: string): void;
   end(): void;
@@ -143,7 +145,7 @@ export class EventHub {
     if (this.changed && !this.closed) await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
   }
 
-  private async deliver({ notifications, posts }: Changes): Promise<void> {
+  private async deliver({ notifications, posts, activity }: Changes): Promise<void> {
     if (notifications.length > 0) {
       const unread = await countUnread(this.ctx.db, [...new Set(notifications.map((n) => n.user_id))]);
       for (const row of notifications) {
@@ -156,6 +158,10 @@ export class EventHub {
       if (!own?.size) continue;
       const event = { post: toPostJson(row) };
       for (const listener of own) listener.sink.send('post', event);
+    }
+    for (const row of activity) {
+      const event = { projectId: row.project_id, event: toActivityEvent(row) };
+      for (const listener of this.listeners.get(row.user_id) ?? []) listener.sink.send('activity', event);
     }
   }
 

@@ -10,6 +10,7 @@ import {
   type PostWithVideo,
 } from '../../repositories/posts.repository';
 import { lockVideosOfUser } from '../../repositories/videos.repository';
+import { postCancelled } from '../activity/activity-moments';
 import { ownVideo, userTimeZone } from './create-posts.service';
 import { toPostJson } from './post-json';
 import { ownPostRow } from './post-queries.service';
@@ -81,7 +82,11 @@ export async function updatePost(ctx: AppContext, userId: number, postId: number
 /** DELETE /api/posts/:id: cancels a post that has not started (compare-and-set, as above). */
 export async function cancelPost(ctx: AppContext, userId: number, postId: number): Promise<Post> {
   const before = await ownPostRow(ctx, userId, postId);
-  const row = await cancelScheduledPost(ctx.db, postId, userId);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const cancelled = await cancelScheduledPost(trx, postId, userId);
+    if (cancelled) await postCancelled(trx, cancelled);
+    return cancelled;
+  });
   if (!row) return lostRace(ctx, userId, postId);
   return withTitle(row, before);
 }

@@ -5,6 +5,7 @@ import type { VideoRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { insertPosts } from '../../repositories/posts.repository';
 import { lockVideosOfUser } from '../../repositories/videos.repository';
+import { postsScheduled } from '../activity/activity-moments';
 import { enqueuePublish } from '../publishing/publish-queue';
 import { toPostJson } from './post-json';
 import { assertNotPosted } from './post-targets';
@@ -67,7 +68,7 @@ export async function insertPlannedPosts(ctx: AppContext, userId: number, plans:
       trx,
       plans.map((p) => ({ videoId: p.video.id, platform: p.draft.platform, title: p.video.title })),
     );
-    return insertPosts(
+    const inserted = await insertPosts(
       trx,
       plans.map((p) => ({
         userId,
@@ -81,6 +82,8 @@ export async function insertPlannedPosts(ctx: AppContext, userId: number, plans:
         scheduledAt: p.scheduledAt,
       })),
     );
+    await postsScheduled(trx, inserted, new Map(plans.map((p) => [p.video.id, p.video.title])));
+    return inserted;
   });
   const titles = new Map(plans.map((p) => [p.video.id, p.video.title]));
   await handToScheduler(ctx, rows);

@@ -9,6 +9,7 @@ import {
   type Release,
   type StepCommit,
 } from '../../repositories/post-runs.repository';
+import { postFailed, postPublished } from '../activity/activity-moments';
 
 /**
  * One run's hold on one post. While held, a heartbeat renews it every third of the lease, so a long step
@@ -71,7 +72,13 @@ export class RunLease {
   async finish(f: Finish): Promise<PostRow | undefined> {
     await this.stop();
     if (this.lost) return undefined;
-    const row = await finishPost(this.ctx.db, this.postId, this.runId, f);
+    // The outcome and its event in the project's trail commit together.
+    const row = await this.ctx.db.transaction().execute(async (trx) => {
+      const finished = await finishPost(trx, this.postId, this.runId, f);
+      if (finished?.status === 'published') await postPublished(trx, finished);
+      else if (finished?.status === 'failed') await postFailed(trx, finished);
+      return finished;
+    });
     if (!row) this.lost = true;
     return row;
   }

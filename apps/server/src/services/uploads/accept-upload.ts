@@ -10,6 +10,7 @@ import { randomName, tempPath } from '../../storage/temp-file';
 import { formatBytes, usedBytes } from '../storage-usage.service';
 import { removeStoredFiles, toVideoJson } from '../videos.service';
 import { titleFromFileName } from '../upload.service';
+import { videoUploaded } from '../activity/activity-moments';
 
 /** A whole file received on this machine, by whichever protocol (multipart POST /api/upload, tus). */
 export interface ReceivedFile {
@@ -105,7 +106,9 @@ async function recordWithinQuota(ctx: AppContext, video: NewVideo) {
     await lockUser(trx, video.userId);
     const used = await usedBytes(ctx, video.userId, trx);
     if (used + video.sizeBytes + video.thumbnailBytes > quota) throw quotaExceeded(used, quota);
-    return insertVideo(trx, video);
+    const row = await insertVideo(trx, video);
+    await videoUploaded(trx, row);
+    return row;
   });
 }
 
