@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AnalyticsReport, PlatformKey } from '@fanout/contracts';
+import { api } from '@/lib/api-client';
+
+export interface AnalyticsFilter {
+  projectId: number;
+  from: string;
+  to: string;
+  platform?: PlatformKey;
+}
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  report: (f: AnalyticsFilter) => ['analytics', f.projectId, f.from, f.to, f.platform ?? 'all'] as const,
+};
+
+export function getAnalytics(f: AnalyticsFilter, signal?: AbortSignal): Promise<AnalyticsReport> {
+  const query = new URLSearchParams({ project_id: String(f.projectId), from: f.from, to: f.to });
+  if (f.platform) query.set('platform', f.platform);
+  return api.get<AnalyticsReport>(`/analytics?${query}`, signal);
+}
+
+export const analyticsQueryOptions = (f: AnalyticsFilter) =>
+  queryOptions({
+    queryKey: analyticsKeys.report(f),
+    queryFn: ({ signal }) => getAnalytics(f, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAnalytics(f: AnalyticsFilter | undefined) {
+  return useQuery({ ...analyticsQueryOptions(f ?? { projectId: 0, from: '', to: '' }), enabled: f !== undefined });
+}
