@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { applyActivityEvent } from '@/features/activity';
 import { useSession } from '@/features/auth';
 import { refreshAfterPostChange } from '@/features/posts';
 import { keepEventStreamOpen } from '@/lib/event-stream';
@@ -29,6 +30,15 @@ function coalesce(run: () => void, ms: number) {
   };
 }
 
+/** An `activity` event goes on top of the open Activity screen's list. */
+function applyLiveActivity(queryClient: ReturnType<typeof useQueryClient>, data: string) {
+  try {
+    applyActivityEvent(queryClient, JSON.parse(data));
+  } catch {
+    // Not JSON: nothing to show.
+  }
+}
+
 /**
  * The live event stream of the signed-in person (GET /api/events), open while signed in: notifications go
  * to the bell, post changes to every post list and video. Mounted once, in the app shell.
@@ -44,9 +54,11 @@ export function useLiveEvents() {
         if (!again) return;
         // What happened while the stream was down was missed: read it afresh.
         void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: ['activity', 'trail'] });
         refresh.call();
       },
       onEvent: (raw) => {
+        if (raw.event === 'activity') return void applyLiveActivity(queryClient, raw.data);
         const event = readLiveEvent(raw);
         if (event?.kind === 'notification') applyNotificationEvent(queryClient, event.data);
         if (event?.kind === 'post') {

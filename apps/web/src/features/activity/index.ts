@@ -1,0 +1,1 @@
+export { applyActivityEvent } from './api/get-activity';
