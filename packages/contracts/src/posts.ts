@@ -102,8 +102,13 @@ export const CreatePostsBody = z
       .max(6)
       .refine((t) => new Set(t.map((x) => x.platform)).size === t.length, 'Each platform at most once'),
     ...WhenFields,
+    /** Each target at the next free posting slot of its platform (GET /api/projects/:id/slots). */
+    queue: z.literal(true).optional(),
   })
-  .refine((b) => !(b.scheduledAt && b.scheduledLocal), 'Give scheduledAt or scheduledLocal, not both');
+  .refine(
+    (b) => [b.scheduledAt, b.scheduledLocal, b.queue].filter((v) => v !== undefined).length <= 1,
+    'Give one of scheduledAt, scheduledLocal or queue',
+  );
 export type CreatePostsBody = z.infer<typeof CreatePostsBody>;
 
 export const UpdatePostBody = z
@@ -161,21 +166,27 @@ export type PostCounts = z.infer<typeof PostCounts>;
 export const emptyPostCounts = (): PostCounts =>
   Object.fromEntries(POST_STATUSES.map((s) => [s, 0])) as Record<PostStatus, number>;
 
-/** Bulk scheduling from the library: each video to the given platforms, the first at `scheduledAt`, the rest spaced. */
-export const BulkScheduleBody = z.strictObject({
-  videoIds: z.array(Id).min(1, 'Select at least one video').max(500),
-  platforms: z.array(PlatformKey).min(1, 'Choose at least one platform').max(6),
-  scheduledAt: z.iso.datetime({ offset: true }),
-  /** Minutes between one video and the next; 0: all at the same time. */
-  intervalMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60)
-    .default(0),
-  /** Per-platform options applied to every video (TikTok's privacy level …). */
-  options: z.partialRecord(PlatformKey, z.record(z.string(), z.unknown())).optional(),
-});
+/**
+ * Bulk scheduling from the library: each video to the given platforms, the first at `scheduledAt`, the rest
+ * spaced; or, with `queue: true` instead, the videos in order into each platform's next free posting slots.
+ */
+export const BulkScheduleBody = z
+  .strictObject({
+    videoIds: z.array(Id).min(1, 'Select at least one video').max(500),
+    platforms: z.array(PlatformKey).min(1, 'Choose at least one platform').max(6),
+    scheduledAt: z.iso.datetime({ offset: true }).optional(),
+    queue: z.literal(true).optional(),
+    /** Minutes between one video and the next; 0: all at the same time. */
+    intervalMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(0),
+    /** Per-platform options applied to every video (TikTok's privacy level …). */
+    options: z.partialRecord(PlatformKey, z.record(z.string(), z.unknown())).optional(),
+  })
+  .refine((b) => (b.scheduledAt === undefined) !== (b.queue === undefined), 'Give scheduledAt or queue: true');
 export type BulkScheduleBody = z.infer<typeof BulkScheduleBody>;
 
 /** 400 of bulk scheduling: violations per video. */

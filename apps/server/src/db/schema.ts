@@ -6,6 +6,7 @@ import type { IdeasTables } from './ideas.schema';
 import type { PostsTables } from './posts.schema';
 import type { RulesTables } from './rules.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
+import type { SlotsTables } from './slots.schema';
 import type { TusUploadsTables } from './tus-uploads.schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -81,7 +82,7 @@ export interface VideosTable {
 }
 
 export interface Database
-  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables, IdeasTables, AnalyticsTables, RulesTables {
+  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables, IdeasTables, AnalyticsTables, RulesTables, SlotsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

@@ -21,6 +21,7 @@ import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { searchRoutes } from './search/search.routes';
+import { slotsRoutes } from './slots/slots.routes';
 import { storageRoutes } from './storage/storage.routes';
 import { tusRoutes } from './tus/tus.routes';
 import { uploadRoutes } from './upload/upload.routes';
@@ -50,6 +51,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(storageRoutes(ctx), { prefix: '/api' });
   await app.register(searchRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });
+  await app.register(slotsRoutes(ctx), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx), { prefix: '/api' });
   await app.register(rulesRoutes(ctx), { prefix: '/api' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });

@@ -14,6 +14,7 @@ import * as m0012 from './0012-tus-uploads';
 import * as m0013 from './0013-live-change-notify';
 import * as m0014 from './0014-known-sign-in-addresses';
 import * as m0015 from './0015-activity-events';
+import * as m0016 from './0016-posting-slots';
 import * as m0017 from './0017-ideas';
 import * as m0018 from './0018-post-metrics';
 import * as m0020 from './0020-automation-rules';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013-live-change-notify': m0013,
   '0014-known-sign-in-addresses': m0014,
   '0015-activity-events': m0015,
+  '0016-posting-slots': m0016,
   '0017-ideas': m0017,
   '0018-post-metrics': m0018,
   '0020-automation-rules': m0020,

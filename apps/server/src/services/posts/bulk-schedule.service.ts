@@ -1,8 +1,10 @@
 import type { BulkScheduleBody, BulkViolation, Post } from '@fanout/contracts';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/database';
 import type { VideoRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { findVideosOfUser } from '../../repositories/videos.repository';
+import { queueTimes } from '../slots/queue-times';
 import { checkPostTime } from './post-time';
 import { connectionsFor } from './post-targets';
 import { PostViolationsError } from './post-validation';
@@ -30,7 +32,8 @@ async function videosInOrder(ctx: AppContext, userId: number, ids: readonly numb
 
 /**
  * POST /api/posts/bulk: each selected video to every chosen platform, the first at `scheduledAt` and each next
- * one `intervalMinutes` later, with the captions built from each video. All or nothing: every violation of
+ * one `intervalMinutes` later (or, queued, into each platform's next free slots in order), with the captions
+ * built from each video. All or nothing: every violation of
  * every video is reported at once (with its video's id) and nothing is created.
  */
 export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkScheduleBody): Promise<Post[]> {
@@ -39,9 +42,9 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
   }
   const videos = await videosInOrder(ctx, userId, body.videoIds);
   const now = new Date();
-  const first = checkPostTime(new Date(body.scheduledAt), now);
+  const first = body.scheduledAt ? checkPostTime(new Date(body.scheduledAt), now) : now;
   const times = videos.map((_, i) =>
-    checkPostTime(new Date(first.getTime() + i * body.intervalMinutes * MINUTE_MS), now),
+    body.queue ? now : checkPostTime(new Date(first.getTime() + i * body.intervalMinutes * MINUTE_MS), now),
   );
   const connections = await connectionsFor(ctx.db, videos[0]!.project_id, body.platforms);
   const plans: PostPlan[] = videos.flatMap((video, i) =>
@@ -58,5 +61,12 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
       broken.map(({ plan, violation }) => ({ ...violation, videoId: plan.video.id })),
     );
   }
-  return insertPlannedPosts(ctx, userId, plans);
+  // Queued: per platform, the videos in the order given take the next free slots, under the project's queue lock.
+  const assignSlots = async (trx: DB) => {
+    for (const platform of body.platforms) {
+      const slots = await queueTimes(trx, videos[0]!.project_id, platform, videos.length, now);
+      plans.filter((plan) => plan.draft.platform === platform).forEach((plan, i) => (plan.scheduledAt = slots[i]!));
+    }
+  };
+  return insertPlannedPosts(ctx, userId, plans, body.queue ? assignSlots : undefined);
 }

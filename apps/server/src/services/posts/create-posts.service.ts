@@ -1,9 +1,11 @@
 import type { CreatePostsBody, Post } from '@fanout/contracts';
 import type { AppContext } from '../../context';
+import type { DB } from '../../db/database';
 import type { VideoRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { findUserById } from '../../repositories/users.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
+import { queueTimes } from '../slots/queue-times';
 import { resolvePostTime } from './post-time';
 import { connectionsFor } from './post-targets';
 import { PostViolationsError } from './post-validation';
@@ -40,7 +42,8 @@ export async function createPosts(
 ): Promise<Post[]> {
   const video = await ownVideo(ctx, userId, videoId);
   assertPostable(video);
-  const scheduledAt = resolvePostTime(body, await userTimeZone(ctx, userId), new Date());
+  const now = new Date();
+  const scheduledAt = body.queue ? now : resolvePostTime(body, await userTimeZone(ctx, userId), now);
   const connections = await connectionsFor(
     ctx.db,
     video.project_id,
@@ -54,5 +57,11 @@ export async function createPosts(
   }));
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
-  return insertPlannedPosts(ctx, userId, plans);
+  // "Add to queue": each target takes its platform's next free slot, under the project's queue lock.
+  const assignSlots = async (trx: DB) => {
+    for (const plan of plans) {
+      plan.scheduledAt = (await queueTimes(trx, video.project_id, plan.draft.platform, 1, now))[0]!;
+    }
+  };
+  return insertPlannedPosts(ctx, userId, plans, body.queue ? assignSlots : undefined);
 }

@@ -1,6 +1,7 @@
 import type { AccountFacts, Post, PostViolation } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
+import type { DB } from '../../db/database';
 import type { VideoRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { insertPosts } from '../../repositories/posts.repository';
@@ -59,11 +60,18 @@ export async function checkPlans(
  * pass the check for a post that is already there, and a video cannot be deleted meanwhile), then hands
  * each to the scheduler once the rows are committed.
  */
-export async function insertPlannedPosts(ctx: AppContext, userId: number, plans: readonly PostPlan[]): Promise<Post[]> {
+export async function insertPlannedPosts(
+  ctx: AppContext,
+  userId: number,
+  plans: readonly PostPlan[],
+  /** Sets the plans' times inside the transaction (queued posts take their slots under its lock). */
+  assignTimes?: (trx: DB) => Promise<void>,
+): Promise<Post[]> {
   const videoIds = [...new Set(plans.map((p) => p.video.id))];
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockVideosOfUser(trx, videoIds, userId);
     if (locked.length !== videoIds.length) throw notFound('Video');
+    await assignTimes?.(trx);
     await assertNotPosted(
       trx,
       plans.map((p) => ({ videoId: p.video.id, platform: p.draft.platform, title: p.video.title })),

@@ -7,6 +7,8 @@ export type TikTokPrivacy = TikTokOptions['privacyLevel'];
 
 export interface BulkScheduleDraft {
   platforms: PlatformKey[];
+  /** Into each platform's next free posting slots, in the order selected, instead of at a time. */
+  queue?: boolean;
   /** `YYYY-MM-DDTHH:mm` in the user's zone, as the date-time input gives it. */
   local: string;
   /** Which reading of a time the clocks show twice (the hour they go back); unset until the person picks. */
@@ -84,13 +86,13 @@ export function checkBulkSchedule(
   const errors: BulkScheduleErrors = {};
   if (draft.platforms.length === 0) errors.platforms = 'Choose at least one platform.';
 
-  const when = whenOf(draft, zone, now);
+  const when: Partial<ReturnType<typeof whenOf>> = draft.queue ? {} : whenOf(draft, zone, now);
   if (when.error) errors.when = when.error;
-  const ambiguous = when.ambiguous ?? candidatesOf(draft, zone, now);
+  const ambiguous = draft.queue ? undefined : (when.ambiguous ?? candidatesOf(draft, zone, now));
 
   const interval = draft.interval.trim();
   const minutes = Number(interval);
-  if (!/^\d+$/.test(interval) || minutes > INTERVAL_MAX_MINUTES) {
+  if (!draft.queue && (!/^\d+$/.test(interval) || minutes > INTERVAL_MAX_MINUTES)) {
     errors.interval = `Enter whole minutes from 0 to ${INTERVAL_MAX_MINUTES.toLocaleString('en-US')}.`;
   }
 
@@ -106,12 +108,11 @@ export function checkBulkSchedule(
   }
 
   const result: BulkScheduleCheck = { errors, ...(ambiguous ? { ambiguous } : {}) };
-  if (Object.keys(errors).length > 0 || !when.instant) return result;
+  if (Object.keys(errors).length > 0 || !(draft.queue || when.instant)) return result;
   const body = BulkScheduleBody.parse({
     videoIds: [...videoIds],
     platforms: draft.platforms,
-    scheduledAt: when.instant,
-    intervalMinutes: minutes,
+    ...(draft.queue ? { queue: true } : { scheduledAt: when.instant, intervalMinutes: minutes }),
     ...(Object.keys(options).length > 0 ? { options } : {}),
   });
   return { ...result, body };

@@ -114,9 +114,10 @@ export function draftTargets(draft: PublishDraft, video: Video): PostTarget[] {
   });
 }
 
-export function createBody(draft: PublishDraft, video: Video, when: 'now' | 'schedule'): CreatePostsBody {
+export function createBody(draft: PublishDraft, video: Video, when: 'now' | 'schedule' | 'queue'): CreatePostsBody {
   const targets = draftTargets(draft, video);
   if (when === 'now') return { targets };
+  if (when === 'queue') return { targets, queue: true };
   return {
     targets,
     scheduledLocal: draft.local,

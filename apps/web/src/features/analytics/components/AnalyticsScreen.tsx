@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { EmptyState, ErrorState, PageHeader, Skeleton } from '@/components/ui/States';
 import { ChartIcon } from '@/components/ui/icons';
@@ -10,6 +10,7 @@ import { downloadTextFile } from '@/lib/download';
 import { analyticsCsv } from '../analytics-csv';
 import { useAnalytics } from '../api/get-analytics';
 import { useSyncAnalytics } from '../api/sync-analytics';
+import { periodDays } from '../period-days';
 import { AnalyticsFilters, type AnalyticsView } from './AnalyticsFilters';
 import { BestTimes } from './BestTimes';
 import { MetricsChart } from './MetricsChart';
@@ -64,6 +65,7 @@ export function AnalyticsScreen() {
   }
 
   const data = report.data;
+  const days = useMemo(() => (data ? periodDays(data.from, data.to, data.timeZone) : []), [data]);
   return (
     <div>
       <PageHeader
@@ -105,7 +107,7 @@ export function AnalyticsScreen() {
               <>
                 <TotalsCards totals={data.totals} />
                 {data.series.length > 0 ? (
-                  <MetricsChart series={data.series} metric={view.metric} />
+                  <MetricsChart series={data.series} metric={view.metric} days={days} />
                 ) : (
                   <p className="text-sm text-zinc-600">Nothing was gained in this period.</p>
                 )}

@@ -6,11 +6,13 @@ import { formatCount, METRIC_LABELS, PLATFORM_COLORS, platformLabel, type Metric
 interface Props {
   series: MetricPoint[];
   metric: Metric;
+  /** Every day of the period, so that a day without gains shows as 0 rather than being skipped. */
+  days: string[];
 }
 
 /** One line per platform of what it gained each day, with the same figures as a table for screen readers. */
-export function MetricsChart({ series, metric }: Props) {
-  const { rows, platforms } = useMemo(() => pivot(series, metric), [series, metric]);
+export function MetricsChart({ series, metric, days }: Props) {
+  const { rows, platforms } = useMemo(() => pivot(series, metric, days), [series, metric, days]);
   const label = METRIC_LABELS[metric];
   const total = rows.reduce((sum, row) => sum + platforms.reduce((s, p) => s + ((row[p] as number) ?? 0), 0), 0);
   return (
@@ -86,8 +88,8 @@ export function MetricsChart({ series, metric }: Props) {
 
 type Row = { date: string } & Partial<Record<PlatformKey, number>>;
 
-function pivot(series: MetricPoint[], metric: Metric): { rows: Row[]; platforms: PlatformKey[] } {
-  const byDate = new Map<string, Row>();
+function pivot(series: MetricPoint[], metric: Metric, days: string[]): { rows: Row[]; platforms: PlatformKey[] } {
+  const byDate = new Map<string, Row>(days.map((date) => [date, { date }]));
   const platforms = new Set<PlatformKey>();
   for (const point of series) {
     platforms.add(point.platform);

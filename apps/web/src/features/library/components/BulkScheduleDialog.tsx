@@ -12,6 +12,7 @@ import { checkBulkSchedule, defaultLocalTime, type BulkScheduleDraft } from '../
 import { BulkScheduleOptions } from './BulkScheduleOptions';
 import { BulkSchedulePlatforms } from './BulkSchedulePlatforms';
 import { BulkScheduleViolations } from './BulkScheduleViolations';
+import { BulkScheduleQueueChoice } from './BulkScheduleQueueChoice';
 import { BulkScheduleWhen } from './BulkScheduleWhen';
 
 interface BulkScheduleDialogProps {
@@ -20,14 +21,19 @@ interface BulkScheduleDialogProps {
   onClose: () => void;
   /** After the posts are made: the selection has done its job. */
   onScheduled: () => void;
+  /** Opens on "Add to queue" (each platform's next free posting slots) instead of a time. */
+  initialQueue?: boolean;
 }
 
 export const scheduledMessage = (posts: number) => (posts === 1 ? '1 post scheduled.' : `${posts} posts scheduled.`);
 
+export const queuedMessage = (posts: number) =>
+  posts === 1 ? '1 post added to the queue.' : `${posts} posts added to the queue.`;
+
 const videoCount = (count: number) => (count === 1 ? '1 video' : `${count} videos`);
 
 /** The library bulk bar's Schedule: the selected videos to the chosen platforms, at one time or spaced out. */
-export function BulkScheduleDialog({ projectId, videos, onClose, onScheduled }: BulkScheduleDialogProps) {
+export function BulkScheduleDialog({ projectId, videos, onClose, onScheduled, initialQueue }: BulkScheduleDialogProps) {
   const zone = useUserTimeZone();
   const formId = useId();
   const platformsErrorId = useId();
@@ -38,6 +44,7 @@ export function BulkScheduleDialog({ projectId, videos, onClose, onScheduled }: 
   // The time stays the default (an hour after opening, on the person's clock) until they type one.
   const [fields, setFields] = useState<Omit<BulkScheduleDraft, 'local'> & { local: string | null }>({
     platforms: [],
+    queue: initialQueue ?? false,
     local: null,
     interval: '0',
     tiktokPrivacy: '',
@@ -52,12 +59,14 @@ export function BulkScheduleDialog({ projectId, videos, onClose, onScheduled }: 
   const titles = useMemo(() => new Map(videos.map((v) => [v.id, v.title])), [videos]);
   const check = checkBulkSchedule(draft, ids, zone);
   const shownErrors = tried ? check.errors : {};
-  const span = check.body && {
-    first: check.body.scheduledAt,
-    last: new Date(
-      Date.parse(check.body.scheduledAt) + (videos.length - 1) * check.body.intervalMinutes * 60_000,
-    ).toISOString(),
-  };
+  const span = check.body?.scheduledAt
+    ? {
+        first: check.body.scheduledAt,
+        last: new Date(
+          Date.parse(check.body.scheduledAt) + (videos.length - 1) * check.body.intervalMinutes * 60_000,
+        ).toISOString(),
+      }
+    : undefined;
 
   const change = (next: Partial<BulkScheduleDraft>) => setFields((f) => ({ ...f, ...next }));
   const toggle = (platform: PlatformKey) =>
@@ -75,7 +84,7 @@ export function BulkScheduleDialog({ projectId, videos, onClose, onScheduled }: 
     if (!check.body) return;
     try {
       const { posts } = await schedule.mutateAsync(check.body);
-      toast.show(scheduledMessage(posts.length), 'success');
+      toast.show(draft.queue ? queuedMessage(posts.length) : scheduledMessage(posts.length), 'success');
       onScheduled();
       onClose();
     } catch (error) {
@@ -93,7 +102,7 @@ export function BulkScheduleDialog({ projectId, videos, onClose, onScheduled }: 
       open
       onClose={onClose}
       size="lg"
-      title={`Schedule ${videoCount(videos.length)}`}
+      title={draft.queue ? `Add ${videoCount(videos.length)} to the queue` : `Schedule ${videoCount(videos.length)}`}
       description={videos.length === 1 ? videos[0]!.title : 'Each video goes to every platform you choose.'}
       footer={
         <>
@@ -101,7 +110,7 @@ export function BulkScheduleDialog({ projectId, videos, onClose, onScheduled }: 
             Cancel
           </Button>
           <Button type="submit" form={formId} busy={schedule.isPending} disabled={connections.isPending}>
-            Schedule
+            {draft.queue ? 'Add to queue' : 'Schedule'}
           </Button>
         </>
       }
@@ -128,15 +137,18 @@ export function BulkScheduleDialog({ projectId, videos, onClose, onScheduled }: 
           />
         )}
         <BulkScheduleOptions draft={draft} onChange={change} errors={shownErrors} />
-        <BulkScheduleWhen
-          draft={draft}
-          onChange={change}
-          zone={zone}
-          count={videos.length}
-          ambiguous={check.ambiguous}
-          errors={shownErrors}
-          span={span}
-        />
+        <BulkScheduleQueueChoice queue={draft.queue ?? false} onChange={(queue) => change({ queue })} />
+        {!draft.queue && (
+          <BulkScheduleWhen
+            draft={draft}
+            onChange={change}
+            zone={zone}
+            count={videos.length}
+            ambiguous={check.ambiguous}
+            errors={shownErrors}
+            span={span}
+          />
+        )}
       </form>
     </Modal>
   );

@@ -88,6 +88,8 @@ export function LibraryScreen() {
   const selection = useSelection(scope, visibleIds);
   const actions = useLibraryActions(selection.clear);
   const [selectingAll, setSelectingAll] = useState(false);
+  // The bulk dialog opens on a time (Schedule) or on the posting slots (Add to queue).
+  const [queueing, setQueueing] = useState(false);
 
   useSignal('project-changed', () => {
     selection.clear();
@@ -169,13 +171,22 @@ export function LibraryScreen() {
         <SelectionBar
           count={selection.count}
           of={matching}
-          onSchedule={() =>
+          onSchedule={() => {
+            setQueueing(false);
             actions.schedule(
               selectedIds,
               projectId ?? videos.find((v) => selection.isSelected(v.id))?.projectId,
               titleOf,
-            )
-          }
+            );
+          }}
+          onQueue={() => {
+            setQueueing(true);
+            actions.schedule(
+              selectedIds,
+              projectId ?? videos.find((v) => selection.isSelected(v.id))?.projectId,
+              titleOf,
+            );
+          }}
           onDelete={() => actions.removeMany(selectedIds)}
           onClear={selection.clear}
           deleting={actions.deletingMany}
@@ -232,6 +243,7 @@ export function LibraryScreen() {
           videos={actions.scheduling.videos}
           onClose={actions.closeSchedule}
           onScheduled={selection.clear}
+          initialQueue={queueing}
         />
       )}
       {actions.details && (

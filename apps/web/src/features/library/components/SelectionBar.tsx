@@ -1,17 +1,19 @@
 import { Button } from '@/components/ui/Button';
-import { CalendarIcon, CloseIcon, TrashIcon } from '@/components/ui/icons';
+import { CalendarIcon, ClockIcon, CloseIcon, TrashIcon } from '@/components/ui/icons';
 
 interface SelectionBarProps {
   count: number;
   /** How many items match the filters (what select-all would select). */
   of: number;
   onSchedule: () => void;
+  /** Into each platform's next free posting slots. */
+  onQueue?: () => void;
   onDelete: () => void;
   onClear: () => void;
   deleting: boolean;
 }
 
-export function SelectionBar({ count, of, onSchedule, onDelete, onClear, deleting }: SelectionBarProps) {
+export function SelectionBar({ count, of, onSchedule, onQueue, onDelete, onClear, deleting }: SelectionBarProps) {
   return (
     <div
       role="region"
@@ -26,6 +28,11 @@ export function SelectionBar({ count, of, onSchedule, onDelete, onClear, deletin
         <Button size="sm" variant="secondary" icon={<CalendarIcon className="size-4" />} onClick={onSchedule}>
           Schedule
         </Button>
+        {onQueue && (
+          <Button size="sm" variant="secondary" icon={<ClockIcon className="size-4" />} onClick={onQueue}>
+            Add to queue
+          </Button>
+        )}
         <Button size="sm" variant="danger" icon={<TrashIcon className="size-4" />} onClick={onDelete} busy={deleting}>
           Delete
         </Button>

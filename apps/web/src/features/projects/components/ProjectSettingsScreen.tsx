@@ -8,6 +8,7 @@ import { useCurrentProject } from '../hooks/use-current-project';
 import { DeleteProjectSection } from './DeleteProjectSection';
 import { ProjectDetailsForm } from './ProjectDetailsForm';
 import { RulesSection } from '@/features/rules';
+import { PostingSlotsSection } from '@/features/slots';
 
 /** Rename the current workspace, change its colours, or delete it. */
 export function ProjectSettingsScreen() {
@@ -46,6 +47,7 @@ export function ProjectSettingsScreen() {
       ) : (
         <div className="space-y-6">
           <ProjectDetailsForm key={project.id} project={project} />
+          <PostingSlotsSection key={`slots-${project.id}`} project={project} />
           <RulesSection key={`rules-${project.id}`} project={project} />
           <DeleteProjectSection project={project} nextProjectId={projects.find((p) => p.id !== project.id)?.id} />
         </div>

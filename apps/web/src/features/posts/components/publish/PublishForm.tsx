@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PLATFORM_KEYS, type Connection, type PlatformKey, type PostViolation, type Video } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
+import { ComposerBestTimes } from '@/features/slots';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCreatePosts } from '../../api/create-posts';
@@ -44,7 +45,7 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
   const [timeError, setTimeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [sending, setSending] = useState<'now' | 'schedule' | null>(null);
+  const [sending, setSending] = useState<'now' | 'schedule' | 'queue' | null>(null);
   const create = useCreatePosts(video.id);
   const queryClient = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
@@ -84,7 +85,7 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
     });
   }
 
-  function submit(when: 'now' | 'schedule') {
+  function submit(when: 'now' | 'schedule' | 'queue') {
     setFormError(null);
     setDone(null);
     const platforms = selectedPlatforms(draft);
@@ -111,7 +112,14 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
       onSuccess: ({ posts }) => {
         const where = names(posts.map((p) => p.platform));
         const at = posts[0] && when === 'schedule' ? ` for ${formatInZone(posts[0].scheduledAt, zone)}` : '';
-        setDone(when === 'now' ? `Publishing to ${where}.` : `Scheduled on ${where}${at}.`);
+        const slots = posts.map((p) => `${platformName(p.platform)} ${formatInZone(p.scheduledAt, zone)}`).join(', ');
+        setDone(
+          when === 'now'
+            ? `Publishing to ${where}.`
+            : when === 'queue'
+              ? `Added to the queue: ${slots}.`
+              : `Scheduled on ${where}${at}.`,
+        );
         setDraft(initialDraft());
       },
       onError: (err) => onServerError(err),
@@ -175,6 +183,7 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
           setTimeError(null);
         }}
       />
+      <ComposerBestTimes projectId={video.projectId} platforms={selectedPlatforms(draft)} />
       <FormAlert message={formError ?? undefined} className="mb-0" />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" busy={sending === 'now'} disabled={sending !== null}>
@@ -187,6 +196,14 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
           onClick={() => submit('schedule')}
         >
           Schedule
+        </Button>
+        <Button
+          variant="secondary"
+          busy={sending === 'queue'}
+          disabled={sending !== null}
+          onClick={() => submit('queue')}
+        >
+          Add to queue
         </Button>
         <p role="status" className="text-sm text-emerald-700">
           {done}
