@@ -27,9 +27,18 @@ export function useCreateRule(projectId: number) {
 }
 
 export function useUpdateRule(projectId: number) {
-  return useRulesMutation(projectId, ({ id, body }: { id: number; body: UpdateRuleBody }) =>
-    api.patch<RuleResponse>(`/rules/${id}`, body).then((r): Rule => r.rule),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateRuleBody }) =>
+      api.patch<RuleResponse>(`/rules/${id}`, body).then((r): Rule => r.rule),
+    // The answer is the rule as saved: shown at once, so a toggle does not flick back while the list reloads.
+    onSuccess: (rule) => {
+      queryClient.setQueryData(rulesQueryOptions(projectId).queryKey, (rules) =>
+        rules?.map((r) => (r.id === rule.id ? rule : r)),
+      );
+      return queryClient.invalidateQueries({ queryKey: ['rules', projectId] });
+    },
+  });
 }
 
 export function useDeleteRule(projectId: number) {

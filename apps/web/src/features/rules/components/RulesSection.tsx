@@ -59,7 +59,7 @@ function RuleCard({ rule, onEdit, projectId }: { rule: Rule; onEdit: () => void;
             <input
               type="checkbox"
               role="switch"
-              checked={rule.enabled}
+              checked={update.isPending ? (update.variables.body.enabled ?? rule.enabled) : rule.enabled}
               disabled={update.isPending}
               onChange={(e) => void toggle(e.target.checked)}
               aria-label={`Rule ${rule.name} enabled`}
