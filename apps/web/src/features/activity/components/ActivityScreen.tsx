@@ -112,7 +112,7 @@ export function ActivityScreen() {
           id={filterId}
           value={type ?? ''}
           onChange={(e) => setType((e.target.value || undefined) as ActivityType | undefined)}
-          className={cn(inputClasses, 'h-10 w-auto')}
+          className={cn(inputClasses, 'h-10 max-w-xs')}
         >
           <option value="">Everything</option>
           {(['Project', 'Account'] as const).map((group) => (
