@@ -9,6 +9,8 @@ import { createPlatformRegistry, type PlatformRegistry } from './platforms/regis
 import { createIdentityProvider, type IdentityProvider } from './services/oidc.service';
 import { openSecretBox, type SecretBox } from './services/secret-box.service';
 import { LocalStorage } from './storage/local-storage';
+import { ShortLivedCache } from './services/cache/short-lived-cache';
+import type { SessionWithUser } from './repositories/sessions.repository';
 import { S3Storage } from './storage/s3-storage';
 import type { Storage } from './storage/storage';
 
@@ -35,6 +37,15 @@ export interface AppContext {
   emulator?: PlatformTarget;
   /** Background jobs (jobs/job-definitions.ts): any process sends them, worker processes run them. */
   jobs: JobQueue;
+  /** Answers this process may give again for READ_CACHE_MS (services/cache/read-caches.ts forgets them). */
+  caches: ReadCaches;
+}
+
+export interface ReadCaches {
+  /** Token hash → the session found for it. */
+  sessions: ShortLivedCache<SessionWithUser>;
+  /** A video list request → its JSON. */
+  videoPages: ShortLivedCache<string>;
 }
 
 /** What start-up has opened itself; the rest is built from config here. */
@@ -50,6 +61,10 @@ export function createContext(base: ContextBase): AppContext {
     media: createMedia({ ffmpegPath: base.config.ffmpegPath, ffprobePath: base.config.ffprobePath }),
     secretBox: openSecretBox(base.config, base.log),
     identityProvider: createIdentityProvider(base.config),
+    caches: {
+      sessions: new ShortLivedCache(base.config.readCacheMs),
+      videoPages: new ShortLivedCache(base.config.readCacheMs),
+    },
     platforms: createPlatformRegistry({
       config: base.config,
       emulator: base.emulator,

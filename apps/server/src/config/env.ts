@@ -131,6 +131,11 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: trustProxy.default(false),
+  /**
+   * How long (ms) a process may reuse an answer it just gave for the same read (a library page, the session
+   * behind a token); every change it learns of forgets the user's answers first. 0: never reuse.
+   */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** Bearer token that /metrics asks for; unset: /metrics answers only direct requests from this machine. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters of random data').optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -215,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    readCacheMs: e.READ_CACHE_MS,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     secretKey: e.SECRET_KEY,

@@ -16,6 +16,7 @@ import { generateRequestId, registerRequestIds } from './request-id';
 import { registerSecurity } from './security';
 import { registerTextInputCheck } from './text-input';
 import { registerWebApp } from './web-app';
+import { registerReadCaches } from '../services/cache/read-caches';
 import { APP_VERSION } from '../version';
 
 /** JSON bodies are small; uploads are multipart and streamed, with their own limit. */
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext) {
   await registerSecurity(app, ctx.emulator ? [new URL(ctx.emulator.browserUrl).origin] : []);
   await registerOpenApi(app, APP_VERSION);
   await registerCompression(app);
+  registerReadCaches(app, ctx);
   await registerApiRoutes(app, ctx, APP_VERSION);
   registerMetricsRoute(app, ctx);
   await registerWebApp(app, ctx.config.webDistDir, { productName: ctx.config.productName });

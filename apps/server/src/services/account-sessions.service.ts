@@ -23,6 +23,7 @@ export async function sessionsOf(ctx: AppContext, userId: number, currentSession
 /** Signs one device out (the current one too, which is the same as logging out). */
 export async function revokeSession(ctx: AppContext, userId: number, sessionId: number, meta: RequestMeta) {
   const revoked = await revokeLiveSessions(ctx.db, userId, { only: sessionId }, new Date());
+  ctx.caches.sessions.forgetUser(userId);
   if (revoked === 0) throw notFound('Session');
   await recordSecurityEvent(ctx, userId, 'session_revoked', meta);
 }
@@ -35,6 +36,7 @@ export async function revokeOtherSessionsOf(
   meta: RequestMeta,
 ): Promise<number> {
   const revoked = await revokeLiveSessions(ctx.db, userId, { allBut: keepSessionId }, new Date());
+  ctx.caches.sessions.forgetUser(userId);
   await recordSecurityEvent(ctx, userId, 'other_sessions_revoked', meta, { count: revoked });
   return revoked;
 }

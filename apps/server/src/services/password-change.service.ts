@@ -35,6 +35,7 @@ export async function changePassword(
     await recordSecurityEvent(ctx, user.id, 'password_changed', meta, { count: revoked }, trx);
     return revoked;
   });
+  ctx.caches.sessions.forgetUser(user.id);
   await clearFailures(ctx, throttle);
   return { ok: true, otherSessionsRevoked };
 }

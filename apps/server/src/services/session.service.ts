@@ -54,7 +54,14 @@ export async function createSession(
  * SESSION_MAX_DAYS after its sign-in: then the person signs in again, whatever happened in between.
  */
 export async function authenticateToken(ctx: AppContext, token: string): Promise<AuthenticatedSession | undefined> {
-  const found = await findSessionByTokenHash(ctx.db, hashToken(token));
+  const tokenHash = hashToken(token);
+  const cache = ctx.caches.sessions;
+  let found = cache.get(tokenHash);
+  if (!found) {
+    const mark = cache.mark();
+    found = await findSessionByTokenHash(ctx.db, tokenHash);
+    if (found && !found.revokedAt) cache.set(found.userId, tokenHash, found, mark);
+  }
   const now = new Date();
   if (!found || found.revokedAt || new Date(found.expiresAt) <= now) return undefined;
 
@@ -64,10 +71,14 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
     const latest = new Date(found.createdAt).getTime() + ctx.config.sessionMaxMs;
     const extendTo = remaining < ttl / 2 ? new Date(Math.min(now.getTime() + ttl, latest)) : undefined;
     await touchSession(ctx.db, found.sessionId, extendTo);
+    // The kept copy must not touch again for every request of the next moment.
+    found.lastUsedAt = now;
+    if (extendTo) found.expiresAt = extendTo;
   }
   return { sessionId: found.sessionId, user: { id: found.userId, username: found.username, email: found.email } };
 }
 
-export async function endSession(ctx: AppContext, sessionId: number): Promise<void> {
+export async function endSession(ctx: AppContext, userId: number, sessionId: number): Promise<void> {
   await revokeSession(ctx.db, sessionId, new Date());
+  ctx.caches.sessions.forgetUser(userId);
 }

@@ -94,7 +94,7 @@ export const authRoutes =
       },
       async (request) => {
         if (request.sessionId === undefined) throw unauthorized();
-        await endSession(ctx, request.sessionId);
+        await endSession(ctx, currentUser(request).id, request.sessionId);
         return { ok: true as const };
       },
     );
