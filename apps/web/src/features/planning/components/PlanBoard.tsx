@@ -71,10 +71,13 @@ export function PlanBoard({ ideas, videoTitles, onDrop, onEdit, onMove, onPost }
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, in ${where(active.id, active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over
+    // Over itself is where it was picked up: nothing new to say.
+    onDragOver: ({ active, over }) => {
+      if (over?.id === active.id) return undefined;
+      return over
         ? `${titleOf(active.id)} is now in ${where(active.id, over.id)}.`
-        : `${titleOf(active.id)} is over no column.`,
+        : `${titleOf(active.id)} is over no column.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${titleOf(active.id)} dropped in ${where(active.id, over.id)}.` : `${titleOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it is back where it was.`,
