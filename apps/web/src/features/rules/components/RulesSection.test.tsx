@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Rule } from '@fanout/contracts';
+import { describe, expect, it } from 'vitest';
+import { workspaceRoutes } from '@/test/api-fixtures';
+import { buildProject, signIn } from '@/test/factories';
+import { stubFetch } from '@/test/fetch-stub';
+import { renderApp } from '@/test/render-app';
+
+const project = buildProject({ id: 1, name: 'Travel Diaries' });
+
+const savedRule: Rule = {
+  id: 9,
+  projectId: 1,
+  name: 'Sale template',
+  enabled: true,
+  trigger: 'video.details_saved',
+  conditions: [{ field: 'duration', op: 'lt', value: 60 }],
+  actions: [{ type: 'apply_template', description: 'On sale now', tags: ['sale'] }],
+  createdAt: '2026-05-01T10:00:00.000Z',
+  updatedAt: '2026-05-01T10:00:00.000Z',
+  recentRuns: [
+    {
+      id: 3,
+      eventId: 40,
+      outcome: 'failed',
+      reason: 'queue failed: No posting slots for youtube yet',
+      at: '2026-05-02T10:00:00.000Z',
+    },
+  ],
+};
+
+describe('rules in project settings', () => {
+  it('creates a rule from the form with its trigger, a condition and a template', async () => {
+    signIn();
+    const routes = workspaceRoutes({ projects: [project] });
+    routes['GET /api/projects/1/rules'] = { body: { rules: [] } };
+    routes['POST /api/projects/1/rules'] = ({ body }) => ({
+      status: 201,
+      body: { rule: { ...savedRule, ...(body as object) } },
+    });
+    const { calls } = stubFetch(routes);
+    renderApp('/project-settings');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Rules' });
+    await within(section).findByText('No rules yet.');
+    await user.click(within(section).getByRole('button', { name: 'New rule' }));
+    const form = screen.getByRole('dialog', { name: 'New rule' });
+    await user.type(within(form).getByLabelText('Rule name'), 'Sale template');
+    await user.selectOptions(within(form).getByLabelText('When'), 'video.details_saved');
+    await user.click(within(form).getByRole('button', { name: 'Add condition' }));
+    await user.selectOptions(within(form).getByLabelText(/Condition 1 field/), 'duration');
+    await user.selectOptions(within(form).getByLabelText(/Condition 1 comparison/), 'lt');
+    await user.type(within(form).getByLabelText(/Condition 1 value/), '60');
+    await user.selectOptions(within(form).getByLabelText(/^Action 1/), 'apply_template');
+    await user.type(within(form).getByLabelText('Description'), 'On sale now');
+    await user.type(within(form).getByLabelText('Tags to add'), 'sale, ');
+
+    await user.click(within(form).getByRole('button', { name: 'Create rule' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Sale template',
+      enabled: true,
+      trigger: 'video.details_saved',
+      conditions: [{ field: 'duration', op: 'lt', value: 60 }],
+      actions: [{ type: 'apply_template', description: 'On sale now', tags: ['sale'] }],
+    });
+  });
+
+  it('says what is wrong before sending, and sends nothing', async () => {
+    signIn();
+    const routes = workspaceRoutes({ projects: [project] });
+    routes['GET /api/projects/1/rules'] = { body: { rules: [] } };
+    const { calls } = stubFetch(routes);
+    renderApp('/project-settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New rule' }));
+    const form = screen.getByRole('dialog', { name: 'New rule' });
+    await user.type(within(form).getByLabelText('Rule name'), 'Ping');
+    await user.type(within(form).getByLabelText('Webhook URL'), 'https://hooks.example.com/x');
+    await user.type(within(form).getByLabelText('Signing secret'), 'short');
+    await user.click(within(form).getByRole('button', { name: 'Create rule' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('A webhook secret has at least 8 characters');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('lists a rule with its recent runs, and switches it off', async () => {
+    signIn();
+    const routes = workspaceRoutes({ projects: [project] });
+    let current = savedRule;
+    routes['GET /api/projects/1/rules'] = () => ({ body: { rules: [current] } });
+    routes['PATCH /api/rules/9'] = ({ body }) => {
+      current = { ...current, ...(body as object) };
+      return { body: { rule: current } };
+    };
+    const { calls } = stubFetch(routes);
+    renderApp('/project-settings');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('listitem', { name: 'Sale template' });
+    expect(card).toHaveTextContent(
+      'A video’s details are saved and Duration is under “60” s: Apply a details template.',
+    );
+    expect(within(card).getByRole('list', { name: 'Recent runs of Sale template' })).toHaveTextContent(
+      /failed.*queue failed: No posting slots for youtube yet/,
+    );
+    const toggle = within(card).getByRole('switch', { name: 'Rule Sale template enabled' });
+    await user.click(toggle);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ enabled: false }));
+    await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+});
