@@ -9,6 +9,7 @@ export * from './reauthentication';
 export * from './platform-limits';
 export * from './time-zones';
 export * from './posts';
+export * from './posts-csv';
 export * from './slots';
 export * from './ideas';
 export * from './notifications';

@@ -17,6 +17,7 @@ import { healthRoutes } from './health/health.routes';
 import { ideasRoutes } from './ideas/ideas.routes';
 import { mediaRoutes } from './media/media.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { postsCsvRoutes } from './posts-csv/posts-csv.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { rulesRoutes } from './rules/rules.routes';
@@ -50,6 +51,8 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(publishOptionsRoutes(ctx), { prefix: '/api' });
   await app.register(storageRoutes(ctx), { prefix: '/api' });
   await app.register(searchRoutes(ctx), { prefix: '/api' });
+  // Before postsRoutes: /posts/export and /posts/import are not post ids.
+  await app.register(postsCsvRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });
   await app.register(slotsRoutes(ctx), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx), { prefix: '/api' });

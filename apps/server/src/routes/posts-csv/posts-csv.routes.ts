@@ -1,0 +1,119 @@
+import {
+  CSV_IMPORT_MAX_BYTES,
+  CSV_IMPORT_MAX_ROWS,
+  ErrorBody,
+  PostsExportJson,
+  PostsExportQuery,
+  PostsImportFailedBody,
+  PostsImportQuery,
+  PostsImportResult,
+} from '@fanout/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { currentUser, requireAuth } from '../../http/auth-guard';
+import { unsupportedMediaType } from '../../http/errors';
+import { exportPosts } from '../../services/posts-csv/export-posts.service';
+import { importPosts, ImportRowsError } from '../../services/posts-csv/import-posts.service';
+
+const common = { tags: ['posts'], security: [{ bearer: [] }] };
+const CSV_TYPES = ['text/csv', 'application/csv'];
+
+/** GET /api/posts/export and POST /api/posts/import: a project's plan out as CSV or JSON, and posts in from CSV. */
+export const postsCsvRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addContentTypeParser(
+      CSV_TYPES,
+      { parseAs: 'string', bodyLimit: CSV_IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    app.addHook('onRequest', requireAuth(ctx));
+    app.setErrorHandler((err, _request, reply) => {
+      if (!(err instanceof ImportRowsError)) throw err;
+      return reply.code(400).send({ error: err.message, code: 'validation_failed', ...err.result });
+    });
+
+    app.get(
+      '/posts/export',
+      {
+        schema: {
+          ...common,
+          summary: "Export a project's posts as CSV or JSON, with the latest metrics of published ones",
+          description:
+            '`from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `platform` on the platform. CSV ' +
+            '(RFC 4180, CRLF, a header row): post_id, video_id, video_title, platform, status, scheduled_at, ' +
+            'published_at, account, caption, url, error, views, likes, comments, shares; a text cell that a ' +
+            "spreadsheet would read as a formula (starting with = + - @) gets a leading '. JSON: `{posts}` with " +
+            'the same fields. Streamed, newest time first.',
+          querystring: PostsExportQuery,
+          response: {
+            200: {
+              description: 'The posts',
+              content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: PostsExportJson } },
+            },
+            400: ErrorBody,
+            401: ErrorBody,
+            404: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { query } = request;
+        const body = await exportPosts(ctx, currentUser(request).id, query);
+        const name = `fanout-posts-${query.project_id}.${query.format}`;
+        return (
+          reply
+            .header(
+              'content-type',
+              query.format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
+            )
+            .header('content-disposition', `attachment; filename="${name}"`)
+            // A stream goes out as it is: the response schema documents it, no serializer runs on it.
+            .send(body as never)
+        );
+      },
+    );
+
+    app.post(
+      '/posts/import',
+      {
+        bodyLimit: CSV_IMPORT_MAX_BYTES,
+        // Before the body is validated: a JSON or form body is the wrong kind, not a wrong CSV.
+        preValidation: async (request) => {
+          const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+          if (!CSV_TYPES.includes(type)) throw unsupportedMediaType('Send the file as text/csv', 'not_csv');
+        },
+        schema: {
+          ...common,
+          summary: 'Check, then make, posts from a CSV file (text/csv)',
+          description:
+            'A header row, then one row per video: `video_id` or `video_title` (exactly one video of the project ' +
+            'must have it), `platforms` (keys joined by |), `scheduled_at` (ISO 8601 with an offset, a local ' +
+            "`YYYY-MM-DD HH:mm` in the user's zone, or empty for the platform's next free posting slot), " +
+            '`caption` (empty: built from the video) and `<platform>.<option>` columns (e.g. tiktok.privacyLevel). ' +
+            `At most ${CSV_IMPORT_MAX_ROWS} rows and ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB. Every row is checked ` +
+            'as POST /api/videos/:id/posts checks a post. `dry_run=true` (the default) makes nothing; ' +
+            '`dry_run=false` makes every row’s posts in one transaction, or none: 400 `validation_failed` with ' +
+            'the rows when any row is broken.',
+          consumes: CSV_TYPES,
+          querystring: PostsImportQuery,
+          body: z.string(),
+          response: {
+            200: PostsImportResult,
+            201: PostsImportResult,
+            400: z.union([PostsImportFailedBody, ErrorBody]),
+            401: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+            415: ErrorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const dryRun = request.query.dry_run === 'true';
+        const result = await importPosts(ctx, currentUser(request).id, request.query.project_id, request.body, dryRun);
+        return reply.code(dryRun ? 200 : 201).send(result);
+      },
+    );
+  };

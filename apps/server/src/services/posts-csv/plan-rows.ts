@@ -1,0 +1,141 @@
+import type { ImportViolation, PlatformKey } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import type { PlatformConnectionRow } from '../../db/connections.schema';
+import type { VideoRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { findProjectVideosByIds, findProjectVideosByTitles } from '../../repositories/posts-import.repository';
+import { findPostsInStatus } from '../../repositories/posts.repository';
+import { assertPostable } from '../posts/create-posts.service';
+import { BLOCKING_STATUSES, connectionsFor, platformNames } from '../posts/post-targets';
+import type { PostPlan } from '../posts/schedule-posts';
+import type { RowDraft } from './read-row';
+
+/** A post one row makes, with the row's line; a queued one gets its time from the queue. */
+export interface RowPlan extends PostPlan {
+  line: number;
+  queued: boolean;
+  postId?: number;
+}
+
+const violation = (platform: PlatformKey | null, field: string, rule: string, message: string): ImportViolation => ({
+  platform,
+  field,
+  rule,
+  message,
+});
+
+/** The rows' videos, looked up at once: by id, and by title (a title must name exactly one video). */
+async function videosOf(ctx: AppContext, userId: number, projectId: number, drafts: readonly RowDraft[]) {
+  const ids = drafts.flatMap((d) => (d.video && 'id' in d.video ? [d.video.id] : []));
+  const titles = drafts.flatMap((d) => (d.video && 'title' in d.video ? [d.video.title] : []));
+  const byId = new Map((await findProjectVideosByIds(ctx.db, projectId, userId, ids)).map((v) => [v.id, v]));
+  const byTitle = new Map<string, VideoRow[]>();
+  for (const video of await findProjectVideosByTitles(ctx.db, projectId, userId, titles)) {
+    byTitle.set(video.title, [...(byTitle.get(video.title) ?? []), video]);
+  }
+  return { byId, byTitle };
+}
+
+/** Each platform's connection, or why there is none usable (asked once per platform, as posting asks). */
+async function connectionsOf(ctx: AppContext, projectId: number, drafts: readonly RowDraft[]) {
+  const platforms = [...new Set(drafts.flatMap((d) => d.platforms))];
+  const found = new Map<PlatformKey, PlatformConnectionRow | AppError>();
+  for (const platform of platforms) {
+    try {
+      found.set(platform, (await connectionsFor(ctx.db, projectId, [platform])).get(platform)!);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      found.set(platform, err);
+    }
+  }
+  return found;
+}
+
+function videoOfRow(
+  draft: RowDraft,
+  videos: Awaited<ReturnType<typeof videosOf>>,
+  out: ImportViolation[],
+): VideoRow | undefined {
+  if (!draft.video) return undefined;
+  if ('id' in draft.video) {
+    const video = videos.byId.get(draft.video.id);
+    if (!video) out.push(violation(null, 'video_id', 'video.not_found', `No video ${draft.video.id} in this project`));
+    return video;
+  }
+  const { title } = draft.video;
+  const matches = videos.byTitle.get(title) ?? [];
+  if (matches.length === 1) return matches[0];
+  out.push(
+    matches.length === 0
+      ? violation(null, 'video_title', 'video.not_found', `No video in this project is titled "${title}"`)
+      : violation(
+          null,
+          'video_title',
+          'video.ambiguous',
+          `${matches.length} videos in this project are titled "${title}": use video_id (${matches.map((v) => v.id).join(', ')})`,
+        ),
+  );
+  return undefined;
+}
+
+/**
+ * The posts each row would make, and each row's violations so far (by line): its own mistakes, its video
+ * (missing, ambiguous, untitled), its platforms' connections, posts that already block it, and a video sent
+ * to a platform twice in the file. Platform rules are checked afterwards, on the plans.
+ */
+export async function planRows(ctx: AppContext, userId: number, projectId: number, drafts: readonly RowDraft[]) {
+  const videos = await videosOf(ctx, userId, projectId, drafts);
+  const connections = await connectionsOf(ctx, projectId, drafts);
+  const videoIds = [...videos.byId.keys(), ...[...videos.byTitle.values()].flat().map((v) => v.id)];
+  const blocking = await findPostsInStatus(ctx.db, [...new Set(videoIds)], BLOCKING_STATUSES);
+  const taken = new Map(blocking.map((p) => [`${p.video_id}:${p.platform}`, p.status]));
+  const inFile = new Map<string, number>();
+  const plans: RowPlan[] = [];
+  const violations = new Map<number, ImportViolation[]>();
+  for (const draft of drafts) {
+    const out = [...draft.violations];
+    violations.set(draft.line, out);
+    const video = videoOfRow(draft, videos, out);
+    if (!video) continue;
+    try {
+      assertPostable(video);
+    } catch (err) {
+      out.push(violation(null, 'video_id', (err as AppError).code, (err as AppError).message));
+      continue;
+    }
+    for (const platform of draft.platforms) {
+      const connection = connections.get(platform)!;
+      if (connection instanceof AppError) {
+        out.push(violation(platform, 'platforms', connection.code, connection.message));
+        continue;
+      }
+      const key = `${video.id}:${platform}`;
+      const status = taken.get(key);
+      if (status) {
+        const name = platformNames([platform]);
+        out.push(
+          violation(
+            platform,
+            'platforms',
+            'already_posted',
+            `"${video.title}" already has a ${status} post on ${name}`,
+          ),
+        );
+      }
+      const earlier = inFile.get(key);
+      if (earlier !== undefined) {
+        const message = `Line ${earlier} already sends "${video.title}" to ${platformNames([platform])}`;
+        out.push(violation(platform, 'platforms', 'duplicate_in_file', message));
+      } else inFile.set(key, draft.line);
+      plans.push({
+        line: draft.line,
+        queued: draft.scheduledAt === null,
+        video,
+        draft: { platform, caption: draft.caption, options: draft.options[platform] ?? {} },
+        connection,
+        scheduledAt: draft.scheduledAt ?? new Date(),
+      });
+    }
+  }
+  return { plans, violations };
+}
