@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Idea, IdeaColumn } from '@fanout/contracts';
 import { workspaceRoutes } from '@/test/api-fixtures';
+import { liveEventsStub } from '@/test/event-stream-stub';
 import { buildVideo, signIn } from '@/test/factories';
+import { buildPost } from '@/test/post-factories';
 import { stubFetch, type StubRequest } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
@@ -72,7 +74,8 @@ describe('planning board', () => {
     ]);
     stubFetch(routes);
     renderApp('/planning');
-    expect(await screen.findByText('Market tour')).toBeInTheDocument();
+    // The first render loads the screen's code: give a busy machine time.
+    expect(await screen.findByText('Market tour', {}, { timeout: 15_000 })).toBeInTheDocument();
     const regions = ['Idea', 'Drafting', 'Ready', 'Scheduled', 'Published'].map(column);
     regions
       .slice(1)
@@ -160,5 +163,23 @@ describe('planning board', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Column'), 'Idea');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('so the idea stays in Scheduled');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it("follows a video's posts live: a post event moves its idea to Scheduled", async () => {
+    signIn();
+    const live = liveEventsStub();
+    let ideas = [idea(2, 'Harbour timelapse', 'ready', 0, { videoId: 40 })];
+    const { routes } = boardRoutes(ideas);
+    routes['GET /api/events'] = live.route;
+    routes['GET /api/ideas?project_id=1'] = () => ({ body: { ideas } });
+    stubFetch(routes);
+    renderApp('/planning');
+    await waitFor(() => expect(titlesIn('Ready')).toEqual(['Harbour timelapse']));
+    await waitFor(() => expect(live.openCount()).toBe(1));
+
+    ideas = [idea(2, 'Harbour timelapse', 'scheduled', 0, { videoId: 40 })];
+    live.send('post', { post: buildPost('x', { videoId: 40, status: 'scheduled' }) });
+    await waitFor(() => expect(titlesIn('Scheduled')).toEqual(['Harbour timelapse']));
+    expect(titlesIn('Ready')).toEqual([]);
   });
 });
