@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ActivityEventRow } from '../db/activity.schema';
+import type { PlatformConnectionRow } from '../db/connections.schema';
 import type { DB } from '../db/database';
 
 export interface NewActivityEvent {
@@ -108,4 +109,49 @@ export async function listActivityEventsAfter(
     .orderBy('id')
     .limit(500)
     .execute();
+}
+
+/** The connection's grant, newest: since its last `connection.connected` event (or ever, for older grants). */
+const sinceConnected = (connectionId: number | ReturnType<typeof sql>) => sql<Date>`coalesce((
+  select max(c.at) from activity_events c
+  where c.type = 'connection.connected' and c.subject_kind = 'connection' and c.subject_id = (${connectionId})::text
+), '-infinity'::timestamptz)`;
+
+/**
+ * Connected accounts whose grant (access or refresh) ends before `before` and whose current grant has no
+ * `connection.expiring` event yet: the candidates for one.
+ */
+export async function listConnectionsEndingUnannounced(
+  db: DB,
+  before: Date,
+  limit: number,
+): Promise<PlatformConnectionRow[]> {
+  return db
+    .selectFrom('platform_connections as pc')
+    .selectAll('pc')
+    .where('pc.status', '=', 'connected')
+    .where((eb) => eb.or([eb('pc.refresh_expires_at', '<', before), eb('pc.expires_at', '<', before)]))
+    .where(
+      sql<boolean>`not exists (
+        select 1 from activity_events e
+        where e.type = 'connection.expiring' and e.subject_kind = 'connection' and e.subject_id = pc.id::text
+          and e.at >= ${sinceConnected(sql.ref('pc.id'))}
+      )`,
+    )
+    .orderBy('pc.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether the connection's current grant has its `connection.expiring` event already. */
+export async function hasExpiringEvent(db: DB, connectionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('activity_events as e')
+    .select('e.id')
+    .where('e.type', '=', 'connection.expiring')
+    .where('e.subject_kind', '=', 'connection')
+    .where('e.subject_id', '=', String(connectionId))
+    .where(sql<boolean>`e.at >= ${sinceConnected(connectionId)}`)
+    .executeTakeFirst();
+  return row !== undefined;
 }

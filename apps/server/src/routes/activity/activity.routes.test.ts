@@ -11,7 +11,7 @@ import { startTestServer, stopTestServer, type TestServer } from '../../../test/
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { insertSecurityEvent } from '../../repositories/security-events.repository';
 import { recordActivity } from '../../services/activity/record-activity';
-import { refreshConnection } from '../../services/connections/connection-refresh.service';
+import { refreshConnection, refreshDueConnections } from '../../services/connections/connection-refresh.service';
 import {
   postToX,
   publisher,
@@ -105,6 +105,34 @@ describe('GET /api/activity: the project trail', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ actor: 'X', subject: { kind: 'connection', id: String(row.id) } });
     expect(events[0]!.message).toMatch(/needs to be connected again: .*Revoked/);
+  });
+
+  it('says once per grant that a connection is expiring, when the refresh job runs', async () => {
+    const who = await publisher(server);
+    const row = await server.ctx.db
+      .selectFrom('platform_connections')
+      .selectAll()
+      .where('project_id', '=', who.projectId)
+      .executeTakeFirstOrThrow();
+    const expiring = async () => (await trail(who, '&type=connection.expiring')).events;
+    await refreshDueConnections(server.ctx);
+    expect(await expiring()).toEqual([]);
+
+    await server.ctx.db
+      .updateTable('platform_connections')
+      .set({ refresh_expires_at: new Date(Date.now() + 2 * 24 * 3600_000) })
+      .where('id', '=', row.id)
+      .execute();
+    await refreshDueConnections(server.ctx);
+    await refreshDueConnections(server.ctx);
+    const events = await expiring();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      actor: 'X',
+      subject: { kind: 'connection', id: String(row.id) },
+      link: '/accounts',
+    });
+    expect(events[0]!.message).toMatch(/will need to be connected again soon/);
   });
 
   it('merges the account’s events into one order, in pages that neither repeat nor skip, and filters by type', async () => {

@@ -12,6 +12,7 @@ import {
   saveRefreshedTokens,
 } from '../../repositories/connections.repository';
 import { connectionLost } from '../activity/activity-moments';
+import { recordExpiringConnections } from '../activity/expiring-connections';
 import { notifyNeedsReconnect } from '../notifications/notify';
 import { openTokens, sealAccessToken, sealRefreshToken } from './connection-tokens';
 
@@ -121,5 +122,9 @@ export async function refreshDueConnections(ctx: AppContext): Promise<{ refreshe
     if (outcome === 'refreshed') refreshed++;
     else if (outcome === 'failed' || outcome === 'needs_reconnect') failed++;
   }
+  // Grants the person must renew themselves: said once each in the project's trail.
+  await recordExpiringConnections(ctx).catch((err: unknown) =>
+    ctx.log.error({ err }, 'could not record the connections that are expiring'),
+  );
   return { refreshed, failed };
 }
