@@ -102,6 +102,7 @@ describe('the Planning screen', () => {
     await visible(move);
     await move.getByLabel('Column').selectOption({ label: 'Scheduled' });
     await visible(move.getByRole('alert').filter({ hasText: 'Ideas move to Scheduled by themselves' }));
+    expect(await seriousAxeViolations(page), 'the Move to… dialog').toEqual([]);
     await move.getByLabel('Column').selectOption({ label: 'Ready' });
     await move.getByRole('button', { name: 'Move' }).click();
     await hidden(move);
