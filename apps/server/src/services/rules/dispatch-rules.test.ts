@@ -7,9 +7,12 @@ import { waitUntil } from '../../../test/jobs';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { recordActivity } from '../activity/record-activity';
 import { verifyWebhookSignature } from '../webhooks/webhook-signature';
+import { jobIdFor } from '../../jobs/define-job';
 import { dispatchRules } from './dispatch-rules';
+import { retryWebhook } from './rule-webhook';
 
 interface Received {
+  url: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 }
@@ -28,8 +31,10 @@ describe('rules.dispatch', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.writeHead(200).end('ok');
+        received.push({ url: req.url ?? '', headers: req.headers, body });
+        // The flaky receiver fails its first call and takes the next.
+        if (req.url === '/flaky' && received.filter((r) => r.url === '/flaky').length === 1) res.writeHead(503).end();
+        else res.writeHead(200).end('ok');
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -68,6 +73,15 @@ describe('rules.dispatch', () => {
 
   const ruleRuns = (ruleId: number) =>
     server.ctx.db.selectFrom('rule_runs').selectAll().where('rule_id', '=', ruleId).execute();
+
+  /** The rule's runs once `count` of them have ended (the worker's own wake-up may be running one right now). */
+  async function endedRuns(ruleId: number, count: number) {
+    await waitUntil(async () => {
+      const runs = await ruleRuns(ruleId);
+      return runs.length === count && runs.every((r) => r.outcome !== 'running');
+    }, `${count} ended runs`);
+    return ruleRuns(ruleId);
+  }
 
   it('runs a rule once per event, however often the event is dispatched', async () => {
     const { body } = await owner.post<{ rule: Rule }>(`/api/projects/${projectId}/rules`, {
@@ -133,7 +147,7 @@ describe('rules.dispatch', () => {
     await uploadEvent('A short one');
     const { event } = await uploadEvent('A long one');
     await dispatchRules(server.ctx);
-    const runs = await ruleRuns(body.rule.id);
+    const runs = await endedRuns(body.rule.id, 2);
     expect(runs.map((r) => r.outcome).sort()).toEqual(['failed', 'skipped']);
     const failed = runs.find((r) => r.outcome === 'failed')!;
     expect(Number(failed.event_id)).toBe(event.id);
@@ -159,5 +173,45 @@ describe('rules.dispatch', () => {
     await waitUntil(() => received.length > 0, 'the webhook');
     expect(received[0]!.headers['x-fanout-event-id']).toBe(String(event.id));
     await waitUntil(async () => (await ruleRuns(body.rule.id))[0]?.outcome === 'succeeded', 'the run to end');
+  });
+  it('tries a failed webhook again later with the same signed body, and says when it got through', async () => {
+    received.length = 0;
+    const flakyUrl = hookUrl.replace('/hook', '/flaky');
+    const { body } = await owner.post<{ rule: Rule }>(`/api/projects/${projectId}/rules`, {
+      name: 'Flaky',
+      trigger: 'video.uploaded',
+      conditions: [{ field: 'title', op: 'equals', value: 'flaky one' }],
+      actions: [{ type: 'webhook', url: flakyUrl, secret: 'webhook-secret' }],
+    });
+    await uploadEvent('Flaky one');
+    await dispatchRules(server.ctx);
+    const [run] = await endedRuns(body.rule.id, 1);
+    expect(run).toMatchObject({ outcome: 'failed' });
+    expect(run!.reason).toMatch(/webhook to 127\.0\.0\.1:\d+ failed: answered HTTP 503; retrying for a day/);
+    // The next try waits 30 s or more as a job of its own; run it now instead of waiting.
+    const next = { runId: Number(run!.id), actionIndex: 0, attempt: 2, firstTryAt: Date.now() };
+    expect(
+      await server.ctx.jobs.state('webhooks.deliver', jobIdFor('webhooks.deliver', `webhook:${next.runId}:0:2`)),
+    ).toMatchObject({
+      state: 'created',
+    });
+    await retryWebhook(server.ctx, next);
+    const flaky = received.filter((r) => r.url === '/flaky');
+    expect(flaky).toHaveLength(2);
+    expect(flaky[1]!.body).toBe(flaky[0]!.body);
+    expect(
+      verifyWebhookSignature(flaky[1]!.body, 'webhook-secret', flaky[1]!.headers['x-fanout-signature'] as string),
+    ).toBe(true);
+    const trail = await server.ctx.db
+      .selectFrom('activity_events')
+      .selectAll()
+      .where('type', '=', 'rule.ran')
+      .where('subject_id', '=', String(body.rule.id))
+      .orderBy('id')
+      .execute();
+    expect(trail.map((e) => e.message)).toEqual([
+      expect.stringContaining('failed on “Flaky one”: webhook to'),
+      expect.stringMatching(/webhook to 127\.0\.0\.1:\d+ delivered on try 2 \(HTTP 200\)/),
+    ]);
   });
 });
