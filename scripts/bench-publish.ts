@@ -118,6 +118,7 @@ async function upload(base: string, token: string, projectId: number, file: stri
   const form = new FormData();
   form.append('project_id', String(projectId));
   form.append('title', 'Harbour at dawn');
+  form.append('allow_duplicate', 'true');
   form.append('video', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), 'harbour.mp4');
   const res = await fetch(`${base}/api/upload`, {
     method: 'POST',

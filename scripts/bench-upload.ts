@@ -106,6 +106,8 @@ export function streamUpload(
   const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbench\r\n` +
+    // The same file is sent again and again: each copy is kept.
+    `--${boundary}\r\nContent-Disposition: form-data; name="allow_duplicate"\r\n\r\ntrue\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="${path.basename(file)}"\r\n` +
     `Content-Type: ${file.endsWith('.mkv') ? 'video/x-matroska' : 'video/mp4'}\r\n\r\n`;
   const tail = `\r\n--${boundary}--\r\n`;

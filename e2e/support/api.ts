@@ -128,6 +128,8 @@ export async function uploadVideo(
   const form = new FormData();
   form.append('title', title);
   form.append('project_id', String(projectId));
+  // Tests upload one fixture under many titles: every copy is kept.
+  form.append('allow_duplicate', 'true');
   form.append('video', new Blob([fs.readFileSync(file)], { type: 'video/mp4' }), path.basename(file));
   const { video } = await call<{ video: Video }>(apiBase, '/upload', { method: 'POST', token, body: form });
   return video;

@@ -106,6 +106,11 @@ export interface UploadOptions {
   title?: string;
   /** send the fields after the file part instead of before */
   fieldsLast?: boolean;
+  /**
+   * The `allow_duplicate` field: tests upload one fixture many times, so by default every copy is kept
+   * (`'true'`); `false` leaves the field out, to meet the duplicate check.
+   */
+  allowDuplicate?: boolean;
 }
 
 /** POST /api/upload as the web app sends it: multipart with the `video` file part. */
@@ -114,6 +119,7 @@ export async function uploadVideo(server: { url: string }, token: string | undef
   const fields = () => {
     if (opts.projectId !== undefined) form.append('project_id', String(opts.projectId));
     if (opts.title !== undefined) form.append('title', opts.title);
+    if (opts.allowDuplicate ?? true) form.append('allow_duplicate', 'true');
   };
   if (!opts.fieldsLast) fields();
   form.append('video', fileBlob(opts.file, opts.type ?? 'video/mp4'), opts.name ?? path.basename(opts.file));

@@ -127,5 +127,9 @@ export function securityEventText(event: Pick<SecurityEvent, 'type' | 'detail'>)
       return 'A signed-in device was signed out';
     case 'other_sessions_revoked':
       return `${devices(detail.count)} signed out`;
+    case 'api_token_created':
+      return `API token “${event.detail.tokenName ?? ''}” created`;
+    case 'api_token_revoked':
+      return `API token “${event.detail.tokenName ?? ''}” revoked`;
   }
 }

@@ -255,6 +255,8 @@ export const SECURITY_EVENT_TYPES = [
   'identity_linked',
   'session_revoked',
   'other_sessions_revoked',
+  'api_token_created',
+  'api_token_revoked',
 ] as const;
 export const SecurityEventType = z.enum(SECURITY_EVENT_TYPES);
 export type SecurityEventType = z.infer<typeof SecurityEventType>;
@@ -278,6 +280,8 @@ export const SecurityEvent = z
       provider: z.string().optional(),
       /** other_sessions_revoked / password_changed: how many other sessions ended */
       count: z.number().int().optional(),
+      /** api_token_created / api_token_revoked: the token's name */
+      tokenName: z.string().optional(),
     }),
   })
   .meta({ id: 'SecurityEvent' });

@@ -48,6 +48,8 @@ export const Video = z
     originalName: z.string(),
     /** Its posts by status; `status` follows them (scheduled, processing while publishing, published, failed). */
     postCounts: PostCounts,
+    /** The video of the same file that was already in the project when this copy was uploaded; null if none. */
+    duplicateOf: z.number().int().nullable().optional(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof Video>;
@@ -81,6 +83,10 @@ export const VideoFilters = z.object({
   q: z.string().trim().max(200).optional(),
   status: VideoStatus.optional(),
   sort: VideoSort.optional(),
+  /** Only videos carrying this tag (ignoring case). */
+  tag: z.string().trim().min(1).max(VIDEO_LIMITS.tag).optional(),
+  /** Only videos in this collection (one of the project's). */
+  collection_id: IdText.optional(),
 });
 export type VideoFilters = z.infer<typeof VideoFilters>;
 
@@ -147,6 +153,8 @@ export type DeleteResponse = z.infer<typeof DeleteResponse>;
 export const UploadFields = z.object({
   title: z.string().trim().max(VIDEO_LIMITS.title).optional(),
   project_id: IdText,
+  /** `true`: keep this file even when the project has it already (else 409 duplicate_video). */
+  allow_duplicate: z.enum(['true', 'false']).optional(),
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActivityTables } from './activity.schema';
+import type { ApiTokensTables } from './api-tokens.schema';
+import type { CollectionsTables } from './collections.schema';
 import type { AnalyticsTables } from './analytics.schema';
 import type { ConnectionsTables } from './connections.schema';
 import type { IdeasTables } from './ideas.schema';
@@ -77,12 +79,25 @@ export interface VideosTable {
   original_name: string;
   /** Hex SHA-256 of the file, computed as it was uploaded; null for videos stored before it was. */
   content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The video of the same file already in the project, when a resumable upload made this copy (0019). */
+  duplicate_of: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
 export interface Database
-  extends SignInSecurityTables, ConnectionsTables, PostsTables, TusUploadsTables, ActivityTables, IdeasTables, AnalyticsTables, RulesTables, SlotsTables {
+  extends
+    SignInSecurityTables,
+    ConnectionsTables,
+    PostsTables,
+    TusUploadsTables,
+    ActivityTables,
+    ApiTokensTables,
+    CollectionsTables,
+    IdeasTables,
+    SlotsTables,
+    AnalyticsTables,
+    RulesTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

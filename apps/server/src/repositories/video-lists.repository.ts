@@ -12,6 +12,10 @@ export interface VideoListFilter {
   text?: string;
   /** The status the video shows (services/posts/video-post-status.ts), not the stored one. */
   shownStatus?: string;
+  /** Carries this tag, ignoring case. */
+  tag?: string;
+  /** Is in this collection. */
+  collectionId?: number;
   order: VideoOrder;
 }
 
@@ -65,6 +69,22 @@ function matching<O>(query: VideosQuery<O>, f: VideoListFilter): VideosQuery<O> 
   if (f.projectId !== undefined) q = q.where('videos.project_id', '=', f.projectId);
   if (f.text) q = q.where('videos.title', 'ilike', likeContains(f.text));
   if (f.shownStatus) q = q.where(sql<boolean>`${shownStatusSql} = ${f.shownStatus}`);
+  if (f.tag) {
+    q = q.where(
+      sql<boolean>`exists (select 1 from jsonb_array_elements_text(videos.tags) as t(tag) where lower(t.tag) = lower(${f.tag}))`,
+    );
+  }
+  if (f.collectionId !== undefined) {
+    const collectionId = f.collectionId;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('collection_videos')
+          .select('collection_videos.video_id')
+          .whereRef('collection_videos.video_id', '=', 'videos.id')
+          .where('collection_videos.collection_id', '=', collectionId),
+      ),
+    );
+  }
   return q;
 }
 

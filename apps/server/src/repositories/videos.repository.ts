@@ -25,6 +25,8 @@ export interface NewVideo {
   originalName: string;
   /** Hex SHA-256 of the file as received; absent when the protocol could not compute it. */
   contentSha256?: string | null;
+  /** The video of the same file already in the project, when this copy was kept as a marked duplicate. */
+  duplicateOf?: number | null;
   /** Defaults to now (bulk seeding spreads uploads over time). */
   createdAt?: Date;
 }
@@ -71,6 +73,7 @@ function videoValues(v: NewVideo) {
     mime_type: v.mimeType,
     original_name: v.originalName,
     content_sha256: v.contentSha256 ?? null,
+    duplicate_of: v.duplicateOf ?? null,
   };
 }
 

@@ -70,6 +70,7 @@ export function toSecurityEvent(row: SecurityEventRow): SecurityEvent {
       deviceName: str(d.deviceName),
       provider: str(d.provider),
       count: typeof d.count === 'number' ? d.count : undefined,
+      tokenName: str(d.tokenName),
     },
   };
 }

@@ -147,7 +147,11 @@ export async function receiveUpload(ctx: AppContext, userId: number, parts: Asyn
     if (!temp) throw badRequest(`Attach the video file in the "${FILE_FIELD}" field`, 'missing_file');
     const fields = fieldError(received.fields);
     if (!received.projectChecked) await getOwnProject(ctx, userId, fields.project_id);
-    return await acceptUploadedFile(ctx, userId, temp, { projectId: fields.project_id, title: fields.title });
+    return await acceptUploadedFile(ctx, userId, temp, {
+      projectId: fields.project_id,
+      title: fields.title,
+      duplicates: fields.allow_duplicate === 'true' ? 'allow' : 'refuse',
+    });
   } finally {
     if (received.temp) await fs.rm(received.temp.path, { force: true });
   }

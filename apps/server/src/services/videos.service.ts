@@ -71,6 +71,7 @@ export function toVideoJson(row: VideoRow, postCounts: PostCounts = emptyPostCou
     mimeType: row.mime_type,
     originalName: row.original_name,
     postCounts,
+    duplicateOf: row.duplicate_of ?? null,
   };
 }
 

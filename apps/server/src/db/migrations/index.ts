@@ -17,7 +17,9 @@ import * as m0015 from './0015-activity-events';
 import * as m0016 from './0016-posting-slots';
 import * as m0017 from './0017-ideas';
 import * as m0018 from './0018-post-metrics';
+import * as m0019 from './0019-collections';
 import * as m0020 from './0020-automation-rules';
+import * as m0021 from './0021-api-tokens';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -39,5 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0016-posting-slots': m0016,
   '0017-ideas': m0017,
   '0018-post-metrics': m0018,
+  '0019-collections': m0019,
   '0020-automation-rules': m0020,
+  '0021-api-tokens': m0021,
 };

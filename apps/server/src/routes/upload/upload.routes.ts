@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ErrorBody, VideoResponse } from '@fanout/contracts';
+import { DuplicateVideoError as DuplicateVideoBody, ErrorBody, VideoResponse } from '@fanout/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -7,6 +7,7 @@ import { currentUser, requireAuth } from '../../http/auth-guard';
 import { AppError, badRequest, unsupportedMediaType } from '../../http/errors';
 import { invalidText, isStorableText } from '../../http/text-input';
 import { guardUpload } from '../../http/upload-guards';
+import { DuplicateVideoError } from '../../services/collections/duplicate-video';
 import { fileTooLarge, MalformedUploadError, receiveUpload, type UploadPart } from '../../services/upload.service';
 import { boundaryOf, MultipartError, MultipartParser, type MultipartLimits } from './multipart';
 
@@ -145,14 +146,17 @@ export const uploadRoutes =
         schema: {
           tags: ['videos'],
           security: [{ bearer: [] }],
-          summary: 'Upload a video (multipart: file part "video", fields "project_id" and optional "title")',
+          summary:
+            'Upload a video (multipart: file part "video", fields "project_id", optional "title" and "allow_duplicate")',
           description:
             'The file is streamed to disk, checked with ffprobe and stored under a server-generated name. ' +
             'Limits: UPLOAD_MAX_BYTES per file (413 file_too_large) and the storage quota (413 quota_exceeded). ' +
             'A file that is not a real video is refused with 422 not_a_video, one whose media data is not all ' +
             'there (cut short) with 422 incomplete_video, and nothing is kept. A body that arrives slower than ' +
             'UPLOAD_MIN_BYTES_PER_SECOND is cut off (408 upload_too_slow); too many uploads at once from one ' +
-            'account or address get 429 too_many_uploads with Retry-After.',
+            'account or address get 429 too_many_uploads with Retry-After. A file the project already has (same ' +
+            "SHA-256) is refused with 409 duplicate_video and the first copy's `videoId`, nothing kept, unless the " +
+            'form carries `allow_duplicate=true`.',
           consumes: ['multipart/form-data'],
           response: {
             201: VideoResponse,
@@ -160,6 +164,7 @@ export const uploadRoutes =
             401: ErrorBody,
             404: ErrorBody,
             408: ErrorBody,
+            409: DuplicateVideoBody,
             413: ErrorBody,
             415: ErrorBody,
             422: ErrorBody,
@@ -185,6 +190,9 @@ export const uploadRoutes =
         } catch (err) {
           // The client may still be sending the rest of a large body: close rather than read it all.
           reply.header('connection', 'close');
+          if (err instanceof DuplicateVideoError) {
+            return reply.code(409).send({ error: err.message, code: 'duplicate_video' as const, videoId: err.videoId });
+          }
           throw err instanceof MalformedUploadError ? multipartError(err.cause) : err;
         } finally {
           guard?.release();

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { listAllVideos, listVideoIds, listVideosPage } from '../../services/lists/video-lists.service';
+import { readThroughPageCache } from '../../services/cache/read-caches';
 import { deleteVideos, getVideo, setDuration, updateDetails } from '../../services/videos.service';
 
 const common = { tags: ['videos'], security: [{ bearer: [] }] };
@@ -37,18 +38,26 @@ export const videosRoutes =
             'With `limit` (1–100, default 50) or `cursor`: one page, `{videos, nextCursor, total}`; pass `nextCursor` ' +
             'as `cursor` with the same `q`, `status` and `sort` for the next page (400 `bad_cursor` for a cursor the ' +
             'server did not give for this order). Without either: the whole list as an array. `q`: the title ' +
-            "contains it, ignoring case. `status`: the status shown, which follows the video's posts. `sort`: " +
+            "contains it, ignoring case. `status`: the status shown, which follows the video's posts. `tag`: carries " +
+            'this tag, ignoring case. `collection_id`: in this collection of yours (else 404). `sort`: ' +
             'newest (default), oldest, or title (A→Z). Each video with its posts counted by status (`postCounts`).',
           querystring: VideosQuery,
           response: { 200: z.union([VideoPage, VideoList]), ...errors },
         },
       },
-      async (request) => {
-        const { project_id: projectId, limit, cursor, q, status, sort } = request.query;
+      async (request, reply) => {
+        const { project_id: projectId, limit, cursor, q, status, sort, tag, collection_id } = request.query;
         const userId = currentUser(request).id;
         if (limit === undefined && cursor === undefined)
-          return listAllVideos(ctx, userId, projectId, { q, status, sort });
-        return listVideosPage(ctx, userId, projectId, { q, status, sort }, { limit, cursor });
+          return listAllVideos(ctx, userId, projectId, { q, status, sort, tag, collection_id });
+        // A page is the answer most often asked for again (every tab of the library, every refresh).
+        const json = await readThroughPageCache(ctx, app, userId, request.query, async () =>
+          JSON.stringify(
+            await listVideosPage(ctx, userId, projectId, { q, status, sort, tag, collection_id }, { limit, cursor }),
+          ),
+        );
+        // Already JSON: a string payload is sent as it is, not serialized again.
+        return reply.type('application/json; charset=utf-8').send(json as never);
       },
     );
 
@@ -64,8 +73,9 @@ export const videosRoutes =
         },
       },
       async (request) => {
-        const { project_id: projectId, q, status, sort } = request.query;
-        return { ids: await listVideoIds(ctx, currentUser(request).id, projectId, { q, status, sort }) };
+        const { project_id: projectId, q, status, sort, tag, collection_id } = request.query;
+        const filters = { q, status, sort, tag, collection_id };
+        return { ids: await listVideoIds(ctx, currentUser(request).id, projectId, filters) };
       },
     );
 

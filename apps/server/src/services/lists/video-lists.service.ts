@@ -17,6 +17,7 @@ import {
   type VideoListFilter,
 } from '../../repositories/video-lists.repository';
 import { countPostsOfVideos } from '../../repositories/videos.repository';
+import { getOwnCollection } from '../collections/collections.service';
 import { getOwnProject } from '../projects.service';
 import { toVideoJson } from '../videos.service';
 import { badCursor, decodeCursor, encodeCursor } from './list-cursor';
@@ -32,6 +33,8 @@ function listFilter(userId: number, projectId: number | undefined, filters: Vide
     projectId,
     text: filters.q || undefined,
     shownStatus: filters.status,
+    tag: filters.tag,
+    collectionId: filters.collection_id,
     order: filters.sort ?? 'newest',
   };
 }
@@ -40,8 +43,18 @@ function listFilter(userId: number, projectId: number | undefined, filters: Vide
  * Every query is limited to the caller's own videos, so rows found prove the project is theirs; only an empty
  * answer needs the project looked up, to tell "none match" from "not your project" (404).
  */
-async function ownProjectWhenEmpty(ctx: AppContext, userId: number, projectId: number | undefined, found: number) {
+async function ownProjectWhenEmpty(
+  ctx: AppContext,
+  userId: number,
+  projectId: number | undefined,
+  found: number,
+  filters: VideoFilters = {},
+) {
   if (found === 0 && projectId !== undefined) await getOwnProject(ctx, userId, projectId);
+  // Someone else's collection (or one of another project) is not found, rather than merely empty.
+  if (found === 0 && filters.collection_id !== undefined) {
+    await getOwnCollection(ctx, userId, filters.collection_id, projectId);
+  }
 }
 
 /** The spec's whole array (no limit or cursor given): two queries however many videos. */
@@ -56,7 +69,7 @@ export async function listAllVideos(
     listMatchingVideos(ctx.db, f),
     countPostsOfVideos(ctx.db, userId, { projectId }),
   ]);
-  await ownProjectWhenEmpty(ctx, userId, projectId, rows.length);
+  await ownProjectWhenEmpty(ctx, userId, projectId, rows.length, filters);
   return rows.map((row) => toVideoJson(row, counts.get(row.id)));
 }
 
@@ -86,7 +99,7 @@ export async function listVideosPage(
     from = { key, id };
   }
   const [rows, total] = await Promise.all([listVideoPage(ctx.db, f, limit + 1, from), countMatchingVideos(ctx.db, f)]);
-  await ownProjectWhenEmpty(ctx, userId, projectId, total);
+  await ownProjectWhenEmpty(ctx, userId, projectId, total, filters);
   const shown = rows.slice(0, limit);
   const counts = await countPostsOfVideos(ctx.db, userId, { videoIds: shown.map((r) => r.id) });
   const last = shown.at(-1);
@@ -105,6 +118,6 @@ export async function listVideoIds(
   filters: VideoFilters,
 ): Promise<number[]> {
   const ids = await listMatchingVideoIds(ctx.db, listFilter(userId, projectId, filters));
-  await ownProjectWhenEmpty(ctx, userId, projectId, ids.length);
+  await ownProjectWhenEmpty(ctx, userId, projectId, ids.length, filters);
   return ids;
 }

@@ -5,12 +5,13 @@ import { payloadTooLarge, unprocessable } from '../../http/errors';
 import type { ProbeResult } from '../../media/media';
 import { thumbnailTime } from '../../media/thumbnails';
 import { lockUser } from '../../repositories/users.repository';
-import { insertVideo, type NewVideo } from '../../repositories/videos.repository';
+import { findVideosOfProjectByContentHash, insertVideo, type NewVideo } from '../../repositories/videos.repository';
 import { randomName, tempPath } from '../../storage/temp-file';
 import { formatBytes, usedBytes } from '../storage-usage.service';
 import { removeStoredFiles, toVideoJson } from '../videos.service';
 import { titleFromFileName } from '../upload.service';
 import { videoUploaded } from '../activity/activity-moments';
+import { DuplicateVideoError, fileSha256, type DuplicatePolicy } from '../collections/duplicate-video';
 
 /** A whole file received on this machine, by whichever protocol (multipart POST /api/upload, tus). */
 export interface ReceivedFile {
@@ -26,6 +27,8 @@ export interface ReceivedFile {
 export interface UploadTarget {
   projectId: number;
   title?: string;
+  /** What a file the project already has does (default `allow`). */
+  duplicates?: DuplicatePolicy;
 }
 
 export const quotaExceeded = (used: number, quota: number) =>
@@ -100,16 +103,30 @@ async function storeFiles(
  * video inserted, so two uploads that each fit alone cannot both get in. The thumbnail counts too:
  * the storage shown as used never passes the quota.
  */
-async function recordWithinQuota(ctx: AppContext, video: NewVideo) {
+async function recordWithinQuota(ctx: AppContext, video: NewVideo, duplicates: DuplicatePolicy) {
   const quota = ctx.config.storageQuotaBytes;
   return ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, video.userId);
+    // Under the user's lock: of two uploads of one file at once, the second sees the first.
+    const first = await firstCopy(trx, video.projectId, video.contentSha256, duplicates);
+    if (first !== undefined && duplicates === 'refuse') throw new DuplicateVideoError(first);
     const used = await usedBytes(ctx, video.userId, trx);
     if (used + video.sizeBytes + video.thumbnailBytes > quota) throw quotaExceeded(used, quota);
-    const row = await insertVideo(trx, video);
+    const row = await insertVideo(trx, { ...video, duplicateOf: first ?? null });
     await videoUploaded(trx, row);
     return row;
   });
+}
+
+/** The id of the project's first video with this content, when the policy looks for one. */
+async function firstCopy(
+  db: AppContext['db'],
+  projectId: number,
+  sha256: string | null | undefined,
+  duplicates: DuplicatePolicy,
+): Promise<number | undefined> {
+  if (duplicates === 'allow' || !sha256) return undefined;
+  return (await findVideosOfProjectByContentHash(db, projectId, sha256))[0]?.id;
 }
 
 /**
@@ -125,7 +142,12 @@ export async function acceptUploadedFile(
   target: UploadTarget,
 ): Promise<Video> {
   const written: Written = { keys: [], temps: [] };
+  const duplicates = target.duplicates ?? 'allow';
   try {
+    const sha256 = file.sha256 ?? (await fileSha256(file.path));
+    // Refused before any work: nothing is stored, nothing counts against the quota.
+    const first = await firstCopy(ctx.db, target.projectId, sha256, duplicates);
+    if (first !== undefined && duplicates === 'refuse') throw new DuplicateVideoError(first);
     const used = await usedBytes(ctx, userId);
     if (used + file.bytes > ctx.config.storageQuotaBytes) throw quotaExceeded(used, ctx.config.storageQuotaBytes);
 
@@ -167,9 +189,9 @@ export async function acceptUploadedFile(
       audioCodec: facts.audioCodec,
       mimeType: facts.container.mimeType,
       originalName: file.originalName || stored.filename,
-      contentSha256: file.sha256 ?? null,
+      contentSha256: sha256,
     };
-    return toVideoJson(await recordWithinQuota(ctx, video));
+    return toVideoJson(await recordWithinQuota(ctx, video, duplicates));
   } catch (err) {
     await removeStoredFiles(ctx, written.keys);
     throw err;

@@ -169,7 +169,12 @@ export async function finishTusUpload(ctx: AppContext, tus: TusUploads, id: stri
         ctx,
         row.user_id,
         { path: copy.path, bytes: row.size_bytes, originalName: row.filename },
-        { projectId: row.project_id, title: row.title ?? undefined },
+        {
+          projectId: row.project_id,
+          title: row.title ?? undefined,
+          // tus must finish the upload: a file the project has already is kept, marked as a duplicate.
+          duplicates: upload.metadata?.allow_duplicate === 'true' ? 'allow' : 'mark',
+        },
       );
       await markTusUploadFinished(ctx.db, id, video.id);
       await discardParts(ctx, tus, id);
