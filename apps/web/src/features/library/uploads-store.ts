@@ -16,6 +16,7 @@ import {
   type VideoUpload,
 } from './api/upload-video';
 import { addCachedVideo, refreshTotals } from './api/video-cache';
+import { noteDuplicate } from '@/features/collections';
 
 export type TempId = `temp-${number}`;
 
@@ -168,6 +169,8 @@ function send(id: TempId, queryClient: QueryClient) {
         onSuccess: (video) => {
           if (!settle()) return;
           showUploadedVideo(queryClient, item.projectId, video);
+          // The project had this file already: the person chooses to open the first or keep both.
+          if (video?.duplicateOf) noteDuplicate({ videoId: video.id, firstId: video.duplicateOf, title: video.title });
           transfers.delete(id);
           setItems(items.filter((candidate) => candidate.id !== id));
           refreshTotals(queryClient);

@@ -22,6 +22,10 @@ export interface LibraryFilters {
   /** Title search; '' for none. */
   q: string;
   status: VideoStatus | null;
+  /** Only videos with this tag (ignoring case); '' or absent for any. */
+  tag?: string;
+  /** Only videos in this collection; null or absent for any. */
+  collectionId?: number | null;
 }
 
 /** Videos per page of the library (the server allows up to 100). */
@@ -37,6 +41,9 @@ function addFilters(params: URLSearchParams, filters: LibraryFilters) {
   const q = filters.q.trim();
   if (q) params.set('q', q);
   if (filters.status) params.set('status', filters.status);
+  const tag = filters.tag?.trim();
+  if (tag) params.set('tag', tag);
+  if (filters.collectionId) params.set('collection_id', String(filters.collectionId));
 }
 
 export function getVideoPage(
@@ -63,7 +70,18 @@ export type VideoPages = InfiniteData<VideoPage, string | null>;
 
 /** Under the list's key, so every change to `['videos']` reaches the pages too. */
 export const videoPagesQueryKey = (projectId: number | undefined, filters: LibraryFilters) =>
-  ['videos', projectId ?? null, 'pages', { q: filters.q.trim(), status: filters.status }] as const;
+  [
+    'videos',
+    projectId ?? null,
+    'pages',
+    {
+      q: filters.q.trim(),
+      status: filters.status,
+      // Only when set, so the keys of lists without them stay as they were.
+      ...(filters.tag?.trim() ? { tag: filters.tag.trim().toLowerCase() } : {}),
+      ...(filters.collectionId ? { collectionId: filters.collectionId } : {}),
+    },
+  ] as const;
 
 /** The library's list, page by page; the previous filter's list stays on screen while the next one loads. */
 export function useVideoPages(projectId: number | undefined, filters: LibraryFilters, enabled: boolean) {

@@ -55,6 +55,10 @@ function removeFromList(data: CachedList, gone: ReadonlySet<number>): CachedList
 
 function matches(video: Video, filters: LibraryFilters | undefined): boolean {
   if (!filters) return true;
+  // A new video is in no collection yet.
+  if (filters.collectionId) return false;
+  const tag = filters.tag?.trim().toLowerCase();
+  if (tag && !video.tags.some((t) => t.toLowerCase() === tag)) return false;
   const needle = filters.q.trim().toLowerCase();
   return (
     (!filters.status || video.status === filters.status) && (!needle || video.title.toLowerCase().includes(needle))

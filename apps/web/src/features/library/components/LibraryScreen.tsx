@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@fanout/contracts';
 import { useCurrentProject } from '@/features/projects';
 import { usePageTitle } from '@/features/config';
+import { AddToCollection, CollectionFilters, DuplicateNotice } from '@/features/collections';
 import { Button } from '@/components/ui/Button';
 import { FilmIcon, UploadIcon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, PageHeader } from '@/components/ui/States';
@@ -31,7 +32,13 @@ export const SEARCH_DEBOUNCE_MS = 250;
 const NO_VIDEOS: readonly Video[] = [];
 
 const scopeOf = (projectId: number | undefined, filters: LibraryFilters) =>
-  JSON.stringify([projectId ?? null, filters.q.trim().toLowerCase(), filters.status]);
+  JSON.stringify([
+    projectId ?? null,
+    filters.q.trim().toLowerCase(),
+    filters.status,
+    filters.tag?.trim().toLowerCase() ?? '',
+    filters.collectionId ?? null,
+  ]);
 
 /** The video library at /, /videos and /dashboard: paged from the server, only what is near the viewport drawn. */
 export function LibraryScreen() {
@@ -43,6 +50,13 @@ export function LibraryScreen() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [tag, setTag] = useState('');
+  const [tagQuery, setTagQuery] = useState('');
+  const [collectionId, setCollectionId] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setTagQuery(tag), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [tag]);
   const [view, setView] = useState<LibraryView>('grid');
   // A keystroke after a pause in typing searches at once; the keystrokes that follow it quickly are searched
   // together once typing rests again.
@@ -58,8 +72,8 @@ export function LibraryScreen() {
     return () => clearTimeout(timer);
   }, [search]);
   const filters = useMemo<LibraryFilters>(
-    () => ({ q: query, status: status === 'all' ? null : status }),
-    [query, status],
+    () => ({ q: query, status: status === 'all' ? null : status, tag: tagQuery, collectionId }),
+    [query, status, tagQuery, collectionId],
   );
   const scope = scopeOf(projectId, filters);
 
@@ -93,6 +107,7 @@ export function LibraryScreen() {
 
   useSignal('project-changed', () => {
     selection.clear();
+    setCollectionId(null);
     void queryClient.invalidateQueries({ queryKey: ['videos'] });
     void queryClient.invalidateQueries({ queryKey: ['connected-platforms'] });
   });
@@ -106,7 +121,7 @@ export function LibraryScreen() {
   async function toggleAll() {
     if (selection.count > 0 && selection.count >= matching) return selection.clear();
     // A search still being typed is applied first: what is selected is what it finds.
-    const now: LibraryFilters = { q: search, status: filters.status };
+    const now: LibraryFilters = { ...filters, q: search };
     setQuery(search);
     const under = scopeOf(projectId, now);
     const tempIds = filterItems(uploads.map(uploadToItem), now.q, status)
@@ -139,7 +154,7 @@ export function LibraryScreen() {
   };
   const selectedIds = [...selection.selected];
   const titleOf = (id: number) => videos.find((v) => v.id === id)?.title;
-  const filtering = filters.q.trim() !== '' || status !== 'all';
+  const filtering = filters.q.trim() !== '' || status !== 'all' || tagQuery.trim() !== '' || collectionId !== null;
   const allSelected = selection.count > 0 && selection.count >= matching;
 
   return (
@@ -167,6 +182,20 @@ export function LibraryScreen() {
           onChange: () => void toggleAll(),
         }}
       />
+      <CollectionFilters
+        projectId={projectId}
+        tag={tag}
+        onTag={setTag}
+        collectionId={collectionId}
+        onCollection={setCollectionId}
+      />
+      <DuplicateNotice />
+      {selection.count > 0 && (
+        <AddToCollection
+          projectId={projectId}
+          videoIds={selectedIds.filter((id): id is number => typeof id === 'number')}
+        />
+      )}
       {selection.count > 0 && (
         <SelectionBar
           count={selection.count}

@@ -1,6 +1,7 @@
 import { useSession } from '@/features/auth';
 import { usePageTitle } from '@/features/config';
 import { PageHeader } from '@/components/ui/States';
+import { ApiTokensSection } from './ApiTokensSection';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { ReauthenticationProvider } from './ReauthenticationProvider';
@@ -22,6 +23,7 @@ export function SecurityScreen() {
           <TwoFactorSection />
           <PasskeysSection />
           <SessionsSection />
+          <ApiTokensSection />
           <PasswordSection />
           <TimeZoneSection />
         </div>

@@ -1,0 +1,4 @@
+export { AddToCollection } from './components/AddToCollection';
+export { CollectionFilters } from './components/CollectionFilters';
+export { DuplicateNotice } from './components/DuplicateNotice';
+export { noteDuplicate } from './duplicates-store';
