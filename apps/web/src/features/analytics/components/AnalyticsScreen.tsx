@@ -18,10 +18,9 @@ import { SyncStatus } from './SyncStatus';
 import { TopVideos } from './TopVideos';
 import { TotalsCards } from './TotalsCards';
 
-/** The period ends now: fixed when chosen (and after each sync), so the query key stays put meanwhile. */
+/** The period starts `days` before now (fixed when chosen, so the query key stays put) and runs up to now. */
 function periodEndingNow(days: number) {
-  const to = new Date();
-  return { from: new Date(to.getTime() - days * 86_400_000).toISOString(), to: to.toISOString() };
+  return { from: new Date(Date.now() - days * 86_400_000).toISOString() };
 }
 
 /** Views and engagement of the project's published videos, per platform and over time. */
@@ -61,7 +60,8 @@ export function AnalyticsScreen() {
 
   function exportCsv() {
     if (!report.data) return;
-    downloadTextFile(`analytics-${period.from.slice(0, 10)}-${period.to.slice(0, 10)}.csv`, analyticsCsv(report.data));
+    const { from, to } = report.data;
+    downloadTextFile(`analytics-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`, analyticsCsv(report.data));
   }
 
   const data = report.data;
