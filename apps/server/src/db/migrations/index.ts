@@ -20,6 +20,7 @@ import * as m0018 from './0018-post-metrics';
 import * as m0019 from './0019-collections';
 import * as m0020 from './0020-automation-rules';
 import * as m0021 from './0021-api-tokens';
+import * as m0022 from './0022-activity-trail-order';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-collections': m0019,
   '0020-automation-rules': m0020,
   '0021-api-tokens': m0021,
+  '0022-activity-trail-order': m0022,
 };
