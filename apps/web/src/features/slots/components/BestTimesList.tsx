@@ -30,7 +30,9 @@ export function BestTimesList({ projectId, platform, limit, onPick }: BestTimesL
   return (
     <div>
       <p className="text-xs text-zinc-600">
-        {basis === 'own' ? 'From your own posts’ engagement' : 'Fanout’s defaults'}, in {timezone}.
+        {basis === 'own'
+          ? `From your own posts’ engagement, hours in ${timezone}.`
+          : 'Fanout’s defaults, hours on your audience’s clock.'}
       </p>
       <ol aria-label={`Best times for ${label}`} className="mt-2 space-y-2">
         {shown.map((s) => (

@@ -17,7 +17,7 @@ export function SlotRowFields({ row, index, problem, onChange, onRemove }: SlotR
   const n = index + 1;
   const errorId = `slot-${row.key}-error`;
   return (
-    <li className="grid grid-cols-[1fr_1fr_7rem_auto] items-start gap-2">
+    <li className="grid grid-cols-[1fr_1fr_9rem_auto] items-start gap-2">
       <select
         aria-label={`Platform of slot ${n}`}
         value={row.platform}
