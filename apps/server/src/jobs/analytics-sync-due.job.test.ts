@@ -37,6 +37,13 @@ describe('the analytics.sync-due job', () => {
     const post = await settled(owner, (await postToX(owner, videoId, uniqueCaption('Series'))).id);
     expect(post.status).toBe('published');
 
+    // Its first figures are read 15 minutes after it went out, not while they are still 0.
+    expect(await runJob()).toMatchObject({ state: 'completed', output: { synced: 0, failed: 0 } });
+    await server.ctx.db
+      .updateTable('posts')
+      .set({ published_at: new Date(Date.now() - 16 * 60_000) })
+      .where('id', '=', post.id)
+      .execute();
     expect(await runJob()).toMatchObject({ state: 'completed', output: { synced: 1, failed: 0 } });
     const first = await samples(post.id);
     expect(first).toHaveLength(1);

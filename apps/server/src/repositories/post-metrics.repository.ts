@@ -44,11 +44,22 @@ type SyncableRow = { platformPostId: string | null; publishedAt: Date | null } &
 const asSyncable = (rows: SyncableRow[]): SyncablePost[] =>
   rows.map((r) => ({ ...r, platformPostId: r.platformPostId!, publishedAt: r.publishedAt! }));
 
-/** Published posts never synced or due again by `now`, the longest waiting first. */
-export async function listPostsDueForMetrics(db: DB, now: Date, limit: number): Promise<SyncablePost[]> {
+/**
+ * Published posts due by `now`: read before and due again, or never read and published before `firstBefore`
+ * (a post's first figures are read a while after it went out, not while they are still 0).
+ */
+export async function listPostsDueForMetrics(
+  db: DB,
+  now: Date,
+  firstBefore: Date,
+  limit: number,
+): Promise<SyncablePost[]> {
   const rows = await syncablePosts(db)
     .where((eb) =>
-      eb.or([eb('post_metric_syncs.next_sync_at', 'is', null), eb('post_metric_syncs.next_sync_at', '<=', now)]),
+      eb.or([
+        eb.and([eb('post_metric_syncs.next_sync_at', 'is', null), eb('posts.published_at', '<=', firstBefore)]),
+        eb('post_metric_syncs.next_sync_at', '<=', now),
+      ]),
     )
     .orderBy(sql`post_metric_syncs.next_sync_at nulls first`)
     .orderBy('posts.id')

@@ -8,6 +8,7 @@ import {
 } from '../../repositories/post-metrics.repository';
 import { getOwnProject } from '../projects.service';
 import { syncPostMetrics } from './sync-post-metrics';
+import { metricsSyncInterval } from './sync-schedule';
 
 /** Posts read at once: each is one platform call, and they are spread over six platforms' limits. */
 const AT_ONCE = 4;
@@ -29,9 +30,14 @@ async function syncAll(ctx: AppContext, posts: SyncablePost[]): Promise<{ synced
   return counts;
 }
 
-/** The scheduled sync (job `analytics.sync-due`): every published post whose figures are due again. */
+/**
+ * The scheduled sync (job `analytics.sync-due`): every published post whose figures are due again; a new post's
+ * first read comes one first-day interval (15 minutes) after it went out.
+ */
 export async function syncDueMetrics(ctx: AppContext): Promise<{ synced: number; failed: number }> {
-  return syncAll(ctx, await listPostsDueForMetrics(ctx.db, new Date(), DUE_BATCH));
+  const now = new Date();
+  const firstBefore = new Date(now.getTime() - metricsSyncInterval(now, now));
+  return syncAll(ctx, await listPostsDueForMetrics(ctx.db, now, firstBefore, DUE_BATCH));
 }
 
 /** "Sync now": reads every published post of the caller's project at once and answers when all are tried. */
