@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { usePageTitle } from '@/features/config';
-import { PostsCsvActions } from '@/features/posts-csv';
 import { useCurrentProject } from '@/features/projects';
 import { Button } from '@/components/ui/Button';
 import { EmptyPage } from '@/components/ui/EmptyPage';
@@ -57,7 +56,7 @@ export function PostsScreen() {
 
   return (
     <>
-      <PageHeader title={TITLE} subtitle={SUBTITLE} actions={<PostsCsvActions />} />
+      <PageHeader title={TITLE} subtitle={SUBTITLE} />
       <PostsFilters filter={filter} onChange={setFilter} />
       {pages.isPending ? (
         <PostsLoading />

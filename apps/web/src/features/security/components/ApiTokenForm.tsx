@@ -43,7 +43,7 @@ export function ApiTokenForm({ onCreated, isCancelled }: ApiTokenFormProps) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="New API token">
+    <form onSubmit={(event) => void submit(event)} className="space-y-3" aria-label="Make an API token">
       <TextField
         label="Token name"
         value={name}

@@ -1,2 +1,0 @@
-export { PostsCsvActions } from './components/PostsCsvActions';
-export { importPostsCsv } from './api/import-posts';
