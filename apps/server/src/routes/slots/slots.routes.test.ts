@@ -196,6 +196,56 @@ describe('posting slots, "Add to queue" and best times', () => {
     expect(bothWays.status).toBe(400);
   });
 
+  it("ranks the project's own hours once 10 published posts have metrics, in the slots' zone", async () => {
+    const owner = await ownerWith(server, [], { timeZone: 'Europe/Berlin' });
+    const video = await addVideo(server, owner);
+    // Tuesdays 18:10 Berlin (17:10 UTC in winter) do far better than Mondays 09:30.
+    const weekly = (day: number, hour: number, minute: number, count: number) =>
+      Array.from({ length: count }, (_, i) => new Date(Date.UTC(2026, 0, day + 7 * i, hour, minute)).toISOString());
+    const published = [
+      ...weekly(6, 17, 10, 4).map((at) => ({ at, views: 8000, likes: 300 })),
+      ...weekly(5, 8, 30, 6).map((at) => ({ at, views: 400, likes: 4 })),
+    ];
+    for (const p of published) {
+      const post = await server.ctx.db
+        .insertInto('posts')
+        .values({
+          user_id: owner.userId,
+          project_id: owner.projectId,
+          video_id: video,
+          connection_id: null,
+          platform: 'instagram',
+          caption: null,
+          options: '{}',
+          progress: JSON.stringify({ step: null, bytesSent: 0, bytesTotal: 0 }),
+          status: 'published',
+          scheduled_at: p.at,
+          published_at: p.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.ctx.db
+        .insertInto('post_metric_samples')
+        .values({
+          post_id: post.id,
+          project_id: owner.projectId,
+          platform: 'instagram',
+          views: p.views,
+          likes: p.likes,
+          comments: 0,
+          shares: 0,
+        })
+        .execute();
+    }
+    const res = await owner.as.get(`/api/projects/${owner.projectId}/best-times?platform=instagram`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ platform: 'instagram', basis: 'own', timezone: 'Europe/Berlin' });
+    expect(res.body.suggestions[0]).toMatchObject({ weekday: 2, hour: 18, score: 100 });
+    expect(res.body.suggestions[0].reason).toContain('Your 4 Instagram posts published on Tuesdays 18:00–19:00');
+    // Another platform of the same project still has too few.
+    expect((await owner.as.get(`/api/projects/${owner.projectId}/best-times?platform=x`)).body.basis).toBe('default');
+  });
+
   it("suggests the platform's documented defaults with their reason while there are too few posts with metrics", async () => {
     const owner = await ownerWith(server, [], { timeZone: 'Asia/Tokyo' });
     const other = await createProject(server, owner.token, { name: 'Second' });
