@@ -3,6 +3,7 @@ import type { Post, Video } from '@fanout/contracts';
 import { usePageTitle } from '@/features/config';
 import { useVideos } from '@/features/library';
 import { useUserTimeZone, zoneName } from '@/features/posts';
+import { PostsCsvActions } from '@/features/posts-csv';
 import { useCurrentProject } from '@/features/projects';
 import { PageHeader } from '@/components/ui/States';
 import { useCalendarPosts, type CalendarRange } from '../api/get-calendar-posts';
@@ -69,6 +70,7 @@ export function CalendarScreen() {
       <PageHeader
         title="Schedule"
         subtitle={`Your project’s posts by day and time, on ${zoneName(zone)} time. Drag a post to move it.`}
+        actions={<PostsCsvActions range={range ?? undefined} />}
       />
       <MoveNotice
         outcome={mover.outcome}

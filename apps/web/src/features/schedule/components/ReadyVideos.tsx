@@ -44,14 +44,21 @@ export function ReadyVideos({ videos, loading, onSchedule }: ReadyVideosProps) {
             className="flex cursor-grab items-center gap-2 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm"
           >
             <span className="min-w-0 flex-1 truncate text-zinc-900">{video.title}</span>
-            <Button size="sm" variant="secondary" aria-label={`Schedule ${video.title} on…`} onClick={() => onSchedule(video)}>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Schedule on… ${video.title}`}
+              onClick={() => onSchedule(video)}
+            >
               Schedule on…
             </Button>
           </li>
         ))}
       </ul>
       {!loading && videos?.length === 0 && (
-        <p className="text-sm text-zinc-500">No video is waiting: videos show up here once their details are complete.</p>
+        <p className="text-sm text-zinc-500">
+          No video is waiting: videos show up here once their details are complete.
+        </p>
       )}
     </section>
   );
