@@ -9,6 +9,7 @@ import {
   publisher,
   settled,
   uniqueCaption,
+  faultsLeft,
   uploadedVideo,
   type Publisher,
 } from '../../services/publishing/publishing-test-support';
@@ -101,6 +102,14 @@ describe('analytics API', () => {
 
     expect((await owner.as.post('/api/analytics/sync', { project_id: owner.projectId })).body.failed).toBe(0);
     expect((await report()).syncProblems).toEqual([]);
+
+    // A token the platform no longer takes is renewed once, and the figures are read.
+    await control.fault(emulator, { platform: 'x', kind: 'token_expired', step: 'metrics', times: 1 });
+    expect((await owner.as.post('/api/analytics/sync', { project_id: owner.projectId })).body).toMatchObject({
+      synced: 1,
+      failed: 0,
+    });
+    expect(await faultsLeft(emulator)).toEqual([]);
   });
 
   it("answers 404 for another user's project and changes nothing", async () => {

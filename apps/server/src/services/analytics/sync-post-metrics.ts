@@ -6,6 +6,7 @@ import {
   saveSyncState,
   type SyncablePost,
 } from '../../repositories/post-metrics.repository';
+import { refreshConnection } from '../connections/connection-refresh.service';
 import { getPublishingAccount } from '../connections/publishing-account.service';
 import { describeSyncFailure } from './sync-failure';
 import { nextMetricsSync } from './sync-schedule';
@@ -21,8 +22,7 @@ export async function syncPostMetrics(ctx: AppContext, post: SyncablePost): Prom
   try {
     if (post.connectionId === null)
       throw new PlatformError(post.platform, 'disconnected', 'the connection was removed');
-    const { adapter, account } = await getPublishingAccount(ctx, post.connectionId);
-    const figures = await adapter.metrics(account, post.platformPostId);
+    const figures = await readFigures(ctx, post.connectionId, post.platformPostId);
     const now = new Date();
     await ctx.db.transaction().execute(async (trx) => {
       await insertMetricSample(trx, {
@@ -54,6 +54,19 @@ export async function syncPostMetrics(ctx: AppContext, post: SyncablePost): Prom
       failure,
     });
     return 'failed';
+  }
+}
+
+/** The platform's figures; a token the platform no longer takes is renewed once, as publishing does. */
+async function readFigures(ctx: AppContext, connectionId: number, platformPostId: string) {
+  const { adapter, account } = await getPublishingAccount(ctx, connectionId);
+  try {
+    return await adapter.metrics(account, platformPostId);
+  } catch (err) {
+    if (!(err instanceof PlatformError) || err.kind !== 'auth_expired') throw err;
+    await refreshConnection(ctx, connectionId);
+    const renewed = await getPublishingAccount(ctx, connectionId);
+    return renewed.adapter.metrics(renewed.account, platformPostId);
   }
 }
 
