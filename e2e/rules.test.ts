@@ -85,7 +85,7 @@ describe('automation rules', () => {
 
     const card = section.getByRole('listitem', { name: 'Tell the team about launches' });
     await visible(card);
-    await visible(card.getByText('A video is uploaded and Title contains “launch”: Send a webhook to 127.0.0.1'));
+    await visible(card.getByText('A video is uploaded and title contains “launch”: Send a webhook to 127.0.0.1'));
     await visible(card.getByText('Not run yet.'));
 
     await uploadVideo(e2e.apiBase, user.token, user.project.id, e2e.fixtures.mp4('clip'), 'Holiday clip');
@@ -108,6 +108,7 @@ describe('automation rules', () => {
     await page.reload();
     await visible(card.getByText(/webhook to 127\.0\.0\.1:\d+ delivered \(HTTP 204\)/));
     expect(await seriousAxeViolations(page), 'Project Settings with a rule').toEqual([]);
+    await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'project-settings-rules');
 
     // Off: the next matching upload calls nothing. A second rule, on, shows that upload was dispatched.

@@ -17,7 +17,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
 import { benchLibrary } from './bench-library';
-import { benchCsv, printCsv } from './bench-csv';
 import { benchLists, printLists } from './bench-lists';
 import { benchPublish } from './bench-publish';
 import { benchUpload, streamUpload, uploadRows } from './bench-upload';
@@ -200,7 +199,6 @@ async function main() {
   benchTus();
   await benchLibrary();
   for (const lists of await benchLists()) printLists(lists);
-  printCsv(await benchCsv());
   await benchPublish();
   writeDoc(startedAt, loadAtStart);
 }

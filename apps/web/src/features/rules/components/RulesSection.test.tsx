@@ -98,7 +98,7 @@ describe('rules in project settings', () => {
     const user = userEvent.setup();
     const card = await screen.findByRole('listitem', { name: 'Sale template' });
     expect(card).toHaveTextContent(
-      'A video’s details are saved and Duration is under “60” s: Apply a details template.',
+      'A video’s details are saved and duration is under “60” s: Apply a details template.',
     );
     expect(within(card).getByRole('list', { name: 'Recent runs of Sale template' })).toHaveTextContent(
       /failed.*queue failed: No posting slots for youtube yet/,

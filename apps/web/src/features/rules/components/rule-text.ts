@@ -32,7 +32,7 @@ export const platformName = (key: string) => PLATFORMS.find((p) => p.key === key
 
 export function conditionText(c: RuleCondition): string {
   const value = c.field === 'platform' ? platformName(String(c.value)) : `“${String(c.value)}”`;
-  return `${FIELD_LABELS[c.field].replace(' (seconds)', '')} ${OP_LABELS[c.op]} ${value}${c.field === 'duration' ? ' s' : ''}`;
+  return `${FIELD_LABELS[c.field].replace(' (seconds)', '').toLowerCase()} ${OP_LABELS[c.op]} ${value}${c.field === 'duration' ? ' s' : ''}`;
 }
 
 export function actionText(a: RuleAction): string {
