@@ -133,7 +133,7 @@ describe('the Schedule screen', () => {
     const inAgenda = postButton(page.locator('.fc-list'));
     if ((await inAgenda.count()) === 0) await page.getByRole('button', { name: 'Next', exact: true }).click();
     await visible(inAgenda);
-    const row = page.locator('.fc-list-event').filter({ has: inAgenda });
+    const row = page.locator('.fc-list-event').filter({ hasText: TITLE });
     expect(await row.textContent()).toContain('08:45');
     await screenshot(page, 'schedule-agenda');
   });
