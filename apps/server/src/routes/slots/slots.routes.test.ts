@@ -1,6 +1,6 @@
 import { utcToZoned } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject } from '../../../test/factories';
+import { api, createProject } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { slotInstants } from '../../services/slots/slot-instants';
 import { addVideo, inMinutes, ownerWith, target } from '../posts/posts-test-support';
@@ -82,6 +82,19 @@ describe('posting slots, "Add to queue" and best times', () => {
     expect((await owner.as.get(`/api/projects/${owner.projectId}/best-times?platform=myspace`)).status).toBe(400);
     expect((await owner.as.get(`/api/projects/${owner.projectId}/best-times`)).status).toBe(400);
     expect((await owner.as.get('/api/projects/abc/slots')).status).toBe(400);
+  });
+
+  it('documents the slot and best-time routes, with the queue option, in the OpenAPI document and asks for a sign-in', async () => {
+    const doc = (await api(server).get('/api/openapi.json')).body;
+    const slots = doc.paths['/api/projects/{id}/slots'];
+    expect(Object.keys(slots).sort()).toEqual(['get', 'put']);
+    expect(doc.paths['/api/projects/{id}/best-times'].get.parameters.map((p: { name: string }) => p.name)).toContain(
+      'platform',
+    );
+    const create = doc.paths['/api/videos/{id}/posts'].post.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(create)).toContain('"queue"');
+    expect((await api(server).get('/api/projects/1/slots')).status).toBe(401);
+    expect((await api(server).put('/api/projects/1/slots', { slots: [] })).status).toBe(401);
   });
 
   it("keeps each user to their own projects' slots and best times (404)", async () => {
