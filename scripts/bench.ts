@@ -5,7 +5,8 @@
  * disk read of the same file, memory during a 2 GB upload, and the JavaScript a first visit downloads before
  * the app can run. BENCH_UPLOAD_MB sets the file size (default 500). Then resumable (tus) uploads against a
  * raw pipe (scripts/bench-tus.ts; BENCH_TUS=0 skips), the library in chromium at 10,000 videos
- * (scripts/bench-library.ts), the first page of a 10,000-video project against a bare Fastify route
+ * (scripts/bench-library.ts), the Schedule's month view with 2,000 posts (scripts/bench-calendar.ts;
+ * BENCH_CALENDAR=0 skips it), the first page of a 10,000-video project against a bare Fastify route
  * (scripts/bench-lists.ts), and publishing (scripts/bench-publish.ts, which says how to size or skip it).
  * Everything printed is also written to docs/benchmarks.md with the machine and the command
  * (BENCH_WRITE_DOC=0 leaves it alone).
@@ -16,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
+import { benchCalendar } from './bench-calendar';
 import { benchLibrary } from './bench-library';
 import { benchLists, printLists } from './bench-lists';
 import { benchPublish } from './bench-publish';
@@ -198,6 +200,7 @@ async function main() {
   for (const [k, v] of rows) console.log(`  ${k.padEnd(74)} ${v}`);
   benchTus();
   await benchLibrary();
+  await benchCalendar();
   for (const lists of await benchLists()) printLists(lists);
   await benchPublish();
   writeDoc(startedAt, loadAtStart);
