@@ -99,6 +99,7 @@ export async function listActivityEventsAfter(
   db: DB,
   userIds: readonly number[],
   afterId: number,
+  limit = 500,
 ): Promise<ActivityEventRow[]> {
   if (userIds.length === 0) return [];
   return db
@@ -107,7 +108,7 @@ export async function listActivityEventsAfter(
     .where('user_id', 'in', [...userIds])
     .where('id', '>', afterId)
     .orderBy('id')
-    .limit(500)
+    .limit(limit)
     .execute();
 }
 

@@ -9,6 +9,7 @@ import { api, createProject, registerUser } from '../../../test/factories';
 import { waitUntil } from '../../../test/jobs';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { findVideoOfUser } from '../../repositories/videos.repository';
+import { insertActivityEvents } from '../../repositories/activity-events.repository';
 import { insertSecurityEvent } from '../../repositories/security-events.repository';
 import { recordActivity } from '../../services/activity/record-activity';
 import { refreshConnection, refreshDueConnections } from '../../services/connections/connection-refresh.service';
@@ -278,6 +279,24 @@ describe('GET /api/activity: the project trail', () => {
       });
       const newest = (await trail(who, '&limit=1')).events[0];
       expect(sent[0]!.data.event).toEqual(newest);
+
+      // A burst larger than one read of the feed (a CSV import) arrives whole, each event once.
+      const userId = await userOf(who);
+      await insertActivityEvents(
+        server.ctx.db,
+        Array.from({ length: 1_200 }, (_, i) => ({
+          userId,
+          projectId: who.projectId,
+          type: 'post.scheduled',
+          actor: 'you',
+          subject: { kind: 'post', id: i + 1, title: `Post ${i + 1}` },
+          message: `Post ${i + 1} was scheduled.`,
+          link: `/video/${videoId}`,
+        })),
+      );
+      const burst = () => stream.events.filter((e) => e.event === 'activity' && e.data.event.type === 'post.scheduled');
+      await waitUntil(() => burst().length >= 1_200, 'the whole burst');
+      expect(new Set(burst().map((e) => e.data.event.id)).size).toBe(1_200);
     } finally {
       await stream.close();
     }

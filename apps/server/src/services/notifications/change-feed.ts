@@ -18,6 +18,8 @@ import {
  */
 export const LOOK_BACK_MS = 5_000;
 const LOOK_BACK_POLLS = 5;
+const ACTIVITY_PAGE = 500;
+const ACTIVITY_PER_POLL = 10_000;
 
 export interface Changes {
   notifications: NotificationRow[];
@@ -71,7 +73,14 @@ export class ChangeFeed {
   }
 
   private async newActivity(userIds: readonly number[]): Promise<ActivityEventRow[]> {
-    const rows = await listActivityEventsAfter(this.db, userIds, this.activityFloors[0]!);
+    // A burst (a CSV import schedules thousands of posts) is read page after page, up to a bound per poll.
+    const rows: ActivityEventRow[] = [];
+    for (let after = this.activityFloors[0]!; rows.length < ACTIVITY_PER_POLL;) {
+      const page = await listActivityEventsAfter(this.db, userIds, after, ACTIVITY_PAGE);
+      rows.push(...page);
+      if (page.length < ACTIVITY_PAGE) break;
+      after = page.at(-1)!.id;
+    }
     const fresh = rows.filter((row) => !this.sentActivity.has(row.id));
     for (const row of fresh) this.sentActivity.add(row.id);
     this.activityFloors.push(Math.max(this.activityFloors.at(-1)!, ...rows.map((row) => row.id)));
