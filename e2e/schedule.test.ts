@@ -138,7 +138,7 @@ describe('the Schedule screen', () => {
     await screenshot(page, 'schedule-agenda');
   });
 
-  it('opens the composer at the time a ready video is scheduled on, without a mouse', async () => {
+  it('opens the composer at the time a ready video is scheduled on, without a mouse or dropped on a day', async () => {
     const user = await e2e.workspace();
     await apiCall(user.token, '/auth/me', 'PATCH', { timeZone: ZONE });
     const video = await uploadVideo(
@@ -162,5 +162,13 @@ describe('the Schedule screen', () => {
     const nextHour = utcToZoned(Math.ceil((Date.now() + 1) / 3_600_000) * 3_600_000, ZONE);
     expect(await dialog.getByLabel('Date and time').inputValue()).toBe(`${nextHour.date}T${nextHour.time}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await hidden(dialog);
+
+    // Dropped on a day of the month view: the composer at 09:00 that day.
+    const day = dayAhead(2);
+    await drag(page, ready.getByRole('listitem').filter({ hasText: 'Lighthouse' }), dayCell(page, day));
+    await visible(dialog);
+    expect(await dialog.getByLabel('Date and time').inputValue()).toBe(`${day}T09:00`);
   });
 });
