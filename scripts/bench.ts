@@ -19,6 +19,7 @@ import zlib from 'node:zlib';
 import type { AuthResult, Project } from '@fanout/contracts';
 import { benchCalendar } from './bench-calendar';
 import { benchLibrary } from './bench-library';
+import { benchCsv, printCsv } from './bench-csv';
 import { benchLists, printLists } from './bench-lists';
 import { benchPublish } from './bench-publish';
 import { benchUpload, streamUpload, uploadRows } from './bench-upload';
@@ -202,6 +203,7 @@ async function main() {
   await benchLibrary();
   await benchCalendar();
   for (const lists of await benchLists()) printLists(lists);
+  printCsv(await benchCsv());
   await benchPublish();
   writeDoc(startedAt, loadAtStart);
 }

@@ -48,9 +48,18 @@ function selectWithVideo(db: DB) {
     .select('videos.title as video_title');
 }
 
-/** Every post in one statement; nobody is due before the statement commits. */
+/** Rows per insert: 11 values each stays under PostgreSQL's 65,535 parameters (a CSV import makes thousands). */
+const INSERT_BATCH = 2000;
+
+/** Every post, in statements of INSERT_BATCH rows; in a transaction, nobody is due before it commits. */
 export async function insertPosts(db: DB, posts: readonly NewPost[]): Promise<PostRow[]> {
-  if (posts.length === 0) return [];
+  const rows: PostRow[] = [];
+  for (let i = 0; i < posts.length; i += INSERT_BATCH)
+    rows.push(...(await insertPostBatch(db, posts.slice(i, i + INSERT_BATCH))));
+  return rows;
+}
+
+async function insertPostBatch(db: DB, posts: readonly NewPost[]): Promise<PostRow[]> {
   return db
     .insertInto('posts')
     .values(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, createProject } from '../../../test/factories';
+import { insertMetricSample } from '../../repositories/post-metrics.repository';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { addVideo, ownerWith, setPost, type Owner } from '../posts/posts-test-support';
 
@@ -180,6 +181,10 @@ describe('CSV import and export of posts', () => {
     expect(made.body).toMatchObject({ created: 2 });
     const [published] = (await postsOf(owner)).filter((p) => p.platform === 'x') as unknown as { id: number }[];
     await setPost(server, published!.id, { status: 'published', published_at: new Date(), url: 'https://x.com/p/1' });
+    const figures = { views: 1200, likes: 30, comments: 4, shares: 2 };
+    const sample = { postId: published!.id, projectId: owner.projectId, platform: 'x', ...figures };
+    await insertMetricSample(server.ctx.db, { ...sample, syncedAt: new Date(Date.now() - 60_000), views: 900 });
+    await insertMetricSample(server.ctx.db, { ...sample, syncedAt: new Date() });
 
     const res = await fetch(`${server.url}/api/posts/export?project_id=${owner.projectId}`, {
       headers: authHeaders(owner.token),
@@ -203,8 +208,10 @@ describe('CSV import and export of posts', () => {
         platform: 'x',
         status: 'published',
         video_title: '=SUM(A1:A2), "quoted"',
-        views: null,
+        ...figures,
       }),
     ]);
+    expect(lines.find((line) => line.includes(',x,published,'))).toMatch(/,1200,30,4,2$/);
+    expect(lines.find((line) => line.includes(',tiktok,scheduled,'))).toMatch(/,,,,$/);
   });
 });

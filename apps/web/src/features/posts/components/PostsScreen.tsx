@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { usePageTitle } from '@/features/config';
+import { PostsCsvActions } from '@/features/posts-csv';
 import { useCurrentProject } from '@/features/projects';
 import { Button } from '@/components/ui/Button';
 import { EmptyPage } from '@/components/ui/EmptyPage';
@@ -56,7 +57,7 @@ export function PostsScreen() {
 
   return (
     <>
-      <PageHeader title={TITLE} subtitle={SUBTITLE} />
+      <PageHeader title={TITLE} subtitle={SUBTITLE} actions={<PostsCsvActions />} />
       <PostsFilters filter={filter} onChange={setFilter} />
       {pages.isPending ? (
         <PostsLoading />

@@ -1,0 +1,2 @@
+export { PostsCsvActions } from './components/PostsCsvActions';
+export { importPostsCsv } from './api/import-posts';
