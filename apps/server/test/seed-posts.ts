@@ -41,6 +41,9 @@ export async function seedPosts(db: DB, opts: SeedPostsOptions): Promise<void> {
     };
   });
   for (let i = 0; i < rows.length; i += 1000) {
-    await db.insertInto('posts').values(rows.slice(i, i + 1000)).execute();
+    await db
+      .insertInto('posts')
+      .values(rows.slice(i, i + 1000))
+      .execute();
   }
 }
