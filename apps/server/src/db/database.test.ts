@@ -23,7 +23,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database on a 
     const { rows } = await sql<{ body: string }>`select body from notes`.execute(again.db);
     await again.db.destroy();
     expect(rows).toEqual([{ body: 'kept' }]);
-  });
+    // Making a cluster from nothing (initdb in WebAssembly) takes seconds, and much longer on a busy machine.
+  }, 120_000);
 
   it('does not take over a directory that holds other files', async () => {
     const dir = path.join(parent, 'taken');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { waitUntil } from '../../test/jobs';
 import { startTestServer, stopTestServer, type TestServer } from '../../test/test-server';
 import { openDatabase, type DB } from '../db/database';
-import { defineJob } from './define-job';
+import { defineJob, jobIdFor } from './define-job';
 import { JobQueue } from './job-queue';
 
 /** A job whose every run is recorded, sent under a key so that sending it twice cannot queue it twice. */
@@ -63,4 +63,24 @@ describe('a job sent once', () => {
     }, 'every job to complete');
     expect(runs.map(({ n }) => n).sort((a, b) => a - b)).toEqual(Array.from({ length: JOBS }, (_, n) => n));
   });
+
+  it('queued many at once (an import), each runs exactly once, and queueing them again adds nothing', async () => {
+    server = await startTestServer();
+    const { ctx } = server;
+    const queue = new JobQueue(ctx.db, ctx.log, countedJobs, { keepsTime: false });
+    queues.push(queue);
+    await queue.start();
+    const runs: number[] = [];
+    await queue.work(ctx, { 'test.counted': async (_ctx, { n }) => void runs.push(n) });
+
+    // More than one statement's worth (1,000), half of them due a moment later.
+    const soon = new Date(Date.now() + 300);
+    const batch = Array.from({ length: 1_001 }, (_, n) => ({ payload: { n }, startAfter: n % 2 ? soon : undefined }));
+    await queue.sendMany('test.counted', batch);
+    await queue.sendMany('test.counted', batch.slice(0, 500));
+    await waitUntil(() => runs.length >= batch.length, 'every job to run', 120_000);
+    const last = jobIdFor('test.counted', `counted:${batch.length - 1}`);
+    expect((await queue.state('test.counted', last))?.state).toBe('completed');
+    expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: batch.length }, (_, n) => n));
+  }, 180_000);
 });

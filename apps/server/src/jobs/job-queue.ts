@@ -55,6 +55,9 @@ export interface JobQueueOptions {
 export type JobState = PgBoss.JobWithMetadata['state'];
 
 /** pg-boss on the app's database: send jobs from any process, work them where a worker runs. */
+/** Jobs per statement in sendMany. */
+const SEND_MANY_CHUNK = 1_000;
+
 export class JobQueue<Ds extends JobDefinitions = AppJobs> {
   private readonly sql: PgBossDb;
   private readonly boss: PgBoss;
@@ -118,6 +121,38 @@ export class JobQueue<Ds extends JobDefinitions = AppJobs> {
     if (startAfter && startAfter.getTime() > Date.now()) this.wakeAt(name, options.id ?? id, startAfter.getTime());
     else if (id) this.wake(name);
     return id;
+  }
+
+  /**
+   * Queues many jobs of one queue in a few statements (1,000 a statement) instead of one call each: what a
+   * CSV import of 10,000 posts hands to the scheduler. Keys work as in `send`: a job already there is left as
+   * it is.
+   */
+  async sendMany<N extends keyof Ds & string>(
+    name: N,
+    jobs: readonly { payload: PayloadOf<Ds[N]>; startAfter?: Date }[],
+  ): Promise<void> {
+    const definition = this.definition(name);
+    const inserts: PgBoss.JobInsert[] = jobs.map(({ payload, startAfter }) => {
+      const data = definition.payload.parse(payload) as object;
+      return {
+        name,
+        data,
+        ...(definition.jobKey ? { id: jobIdFor(name, definition.jobKey(data)) } : {}),
+        ...(definition.singletonKey ? { singletonKey: definition.singletonKey(data) } : {}),
+        ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
+      };
+    });
+    for (let i = 0; i < inserts.length; i += SEND_MANY_CHUNK)
+      await this.boss.insert(inserts.slice(i, i + SEND_MANY_CHUNK));
+    const now = Date.now();
+    let dueNow = false;
+    for (const job of inserts) {
+      const at = job.startAfter ? new Date(job.startAfter).getTime() : now;
+      if (at > now) this.wakeAt(name, job.id ?? null, at);
+      else dueNow = true;
+    }
+    if (dueNow) this.wake(name);
   }
 
   /** Where a job stands, also after it has been archived; null when there is no such job. */

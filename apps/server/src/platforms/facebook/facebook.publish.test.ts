@@ -80,6 +80,22 @@ describe.each(kinds)('Facebook $kind publishing', ({ kind, part, url }) => {
     expect((await publishedItem(rest.post.platformPostId))?.sha256).toBe(sha256File(big));
   });
 
+  // Page videos only: reels upload through rupload, which has no offset to disagree on.
+  it.skipIf(kind !== 'video')(
+    'goes on from the byte Facebook holds when a part landed unsaved and the session cannot be asked',
+    async () => {
+      const req = request(big, `Unasked ${randomUUID()}`);
+      const first = await runPublishLoop(facebook(), req, {
+        stopWhen: (r) => !r.done && r.journal.step === 'upload' && r.journal.offset === 0,
+      });
+      const beforePart = JSON.parse(JSON.stringify(first.journal));
+      await facebook().publishStep(req, JSON.parse(JSON.stringify(beforePart)));
+      // The journal still says byte 0, and the session's status cannot be read: only the refusal tells.
+      await control.fault(emu, { platform: 'facebook', kind: 'server_error', step: 'upload_status' });
+      expect((await facebook().publishStep(req, beforePart)).journal.offset).toBe(part);
+    },
+  );
+
   it('finds no post before the create and the post after it; status and metrics', async () => {
     const adapter = facebook();
     const req = request(small, `Look-up ${randomUUID()}`);

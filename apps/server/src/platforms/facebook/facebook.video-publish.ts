@@ -79,8 +79,14 @@ async function transfer(
         'content-length': String(Math.max(0, end - offset + 1)),
       },
       body,
+      // A 400 may be the offset mismatch, read below; any other 400 is classified as usual.
+      accept: [400],
     });
-    if (metaError(res.body)) throw http.classify(res, 'upload');
+    // The session holds other bytes than this part assumed (an earlier part landed though its answer was
+    // lost): Facebook says where it stands, and the upload goes on from there.
+    const held = offsetMismatch(res.body, total);
+    if (held !== undefined) return uploaded(journal, held, total);
+    if (res.status === 400 || metaError(res.body)) throw http.classify(res, 'upload');
     answer = (res.body ?? {}) as typeof answer;
   } catch (err) {
     // The part may have landed although no answer said so, or an earlier one did before a crash: the
@@ -117,6 +123,15 @@ function uploaded(journal: PublishJournal, offset: number, total: number): Publi
 }
 
 /** `GET upload:<SID>` → its file_offset; undefined when the failure is not one a look-up can help with. */
+/** Facebook's "offset mismatch" refusal of a part (subcode 1363037) carries the offset the session holds. */
+function offsetMismatch(body: unknown, total: number): number | undefined {
+  const error = (body as { error?: { error_subcode?: unknown; error_data?: { start_offset?: unknown } } } | undefined)
+    ?.error;
+  if (error?.error_subcode !== 1363037) return undefined;
+  const n = Number(error.error_data?.start_offset);
+  return Number.isInteger(n) && n >= 0 && n <= total ? n : undefined;
+}
+
 async function heldBySession(
   http: GraphHttp,
   request: PublishRequest,

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { insertPosts } from '../../repositories/posts.repository';
 import { lockVideosOfUser } from '../../repositories/videos.repository';
 import { postsScheduled } from '../activity/activity-moments';
-import { enqueuePublish } from '../publishing/publish-queue';
+import { enqueuePublish, enqueuePublishMany } from '../publishing/publish-queue';
 import { toPostJson } from './post-json';
 import { assertNotPosted } from './post-targets';
 import { accountFactsOf, violationsOf, type PostDraft } from './post-validation';
@@ -17,12 +17,15 @@ import { accountFactsOf, violationsOf, type PostDraft } from './post-validation'
  * the sweep finds every due post that has no job within a minute.
  */
 export async function handToScheduler(ctx: AppContext, rows: readonly { id: number; due_at: Date | null }[]) {
-  for (const row of rows) {
-    try {
-      await enqueuePublish(ctx, row.id, row.due_at ?? new Date());
-    } catch (err) {
-      ctx.log.warn({ err, postId: row.id }, 'could not queue a post; the sweep will pick it up');
-    }
+  try {
+    if (rows.length === 1) await enqueuePublish(ctx, rows[0]!.id, rows[0]!.due_at ?? new Date());
+    else
+      await enqueuePublishMany(
+        ctx,
+        rows.map((row) => ({ postId: row.id, dueAt: row.due_at ?? new Date() })),
+      );
+  } catch (err) {
+    ctx.log.warn({ err, posts: rows.length }, 'could not queue posts; the sweep will pick them up');
   }
 }
 

@@ -7,8 +7,22 @@ import type { AppContext } from '../../context';
  * The posts API calls this after its transaction commits; the sweep calls it for whatever was missed.
  */
 export async function enqueuePublish(ctx: AppContext, postId: number, dueAt: Date): Promise<void> {
-  // A due time read from the database lost its microseconds on the way: a job started exactly at the
-  // millisecond could find the post not due yet, so it starts one millisecond later.
-  const startAfter = new Date(dueAt.getTime() + 1);
-  await ctx.jobs.send('posts.publish', { postId, dueAt: dueAt.getTime() }, { startAfter });
+  await ctx.jobs.send('posts.publish', { postId, dueAt: dueAt.getTime() }, { startAfter: startAfterOf(dueAt) });
 }
+
+/** The same for many posts at once, in a few statements (an import, a bulk schedule). */
+export async function enqueuePublishMany(ctx: AppContext, posts: readonly { postId: number; dueAt: Date }[]) {
+  await ctx.jobs.sendMany(
+    'posts.publish',
+    posts.map(({ postId, dueAt }) => ({
+      payload: { postId, dueAt: dueAt.getTime() },
+      startAfter: startAfterOf(dueAt),
+    })),
+  );
+}
+
+/**
+ * A due time read from the database lost its microseconds on the way: a job started exactly at the
+ * millisecond could find the post not due yet, so it starts one millisecond later.
+ */
+const startAfterOf = (dueAt: Date) => new Date(dueAt.getTime() + 1);
