@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStorableText } from '../http/text-input';
-import { cutText } from './cut-text';
-import { cleanOriginalName, titleFromFileName } from './upload.service';
+import { cutText, titleFromFileName } from './cut-text';
+import { cleanOriginalName } from './upload.service';
 
 describe('cutting text to a length limit', () => {
   it('leaves text within the limit alone', () => {

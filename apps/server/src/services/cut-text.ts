@@ -14,3 +14,9 @@ export function cutText(text: string, max: number): string {
   }
   return text.slice(0, end);
 }
+
+/** A video's title from its file name: the name without its extension, cut to 200 characters. */
+export function titleFromFileName(name: string): string {
+  const stem = name.replace(/\.[^.]*$/, '').trim();
+  return cutText(stem, 200) || 'Untitled video';
+}

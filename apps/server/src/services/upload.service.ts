@@ -32,11 +32,6 @@ export function cleanOriginalName(name: string): string {
   return cutText(base, MAX_NAME);
 }
 
-export function titleFromFileName(name: string): string {
-  const stem = name.replace(/\.[^.]*$/, '').trim();
-  return cutText(stem, 200) || 'Untitled video';
-}
-
 /** The request itself is broken (truncated, malformed, over a parser limit); `cause` says how. */
 export class MalformedUploadError extends Error {
   constructor(override readonly cause: unknown) {

@@ -5,7 +5,7 @@ import { APP_VERSION } from '../../version';
 import { recordActivity } from '../activity/record-activity';
 import { deliverWebhook, type DeliveryResult } from '../webhooks/deliver-webhook';
 import { webhookRetryDelay } from '../webhooks/webhook-retry';
-import type { ActionRun } from './run-rule';
+import type { ActionRun } from './action-run';
 
 type Webhook = Extract<RuleAction, { type: 'webhook' }>;
 

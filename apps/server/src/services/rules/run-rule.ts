@@ -1,4 +1,3 @@
-import type { RuleAction } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { ActivityEventRow } from '../../db/activity.schema';
 import type { AutomationRuleRow, RuleRunRow } from '../../db/rules.schema';
@@ -8,6 +7,7 @@ import { claimRuleRun, finishRuleRun } from '../../repositories/rules.repository
 import { recordActivity } from '../activity/record-activity';
 import { createPosts } from '../posts/create-posts.service';
 import { toIsoString } from '../users.service';
+import type { ActionRun } from './action-run';
 import { applyTemplate } from './apply-template';
 import { firstUnmetCondition } from './rule-matching';
 import { loadRuleSubject, type RuleSubject } from './rule-subject';
@@ -63,16 +63,6 @@ export async function runRule(
     });
   });
   return run;
-}
-
-export interface ActionRun {
-  rule: AutomationRuleRow;
-  event: ActivityEventRow;
-  subject: RuleSubject;
-  run: RuleRunRow;
-  index: number;
-  action: RuleAction;
-  webhookBody: string;
 }
 
 async function runAction(ctx: AppContext, a: ActionRun): Promise<Step> {

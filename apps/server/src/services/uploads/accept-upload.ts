@@ -9,7 +9,7 @@ import { findVideosOfProjectByContentHash, insertVideo, type NewVideo } from '..
 import { randomName, tempPath } from '../../storage/temp-file';
 import { formatBytes, usedBytes } from '../storage-usage.service';
 import { removeStoredFiles, toVideoJson } from '../videos.service';
-import { titleFromFileName } from '../upload.service';
+import { titleFromFileName } from '../cut-text';
 import { videoUploaded } from '../activity/activity-moments';
 import { DuplicateVideoError, fileSha256, type DuplicatePolicy } from '../collections/duplicate-video';
 
