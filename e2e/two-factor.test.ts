@@ -98,9 +98,10 @@ describe('two-factor authentication', () => {
 
     // The Activity screen tells how each sign-in happened, and the refused one, newest first.
     await page.goto('/activity');
-    const events = page.getByRole('list', { name: 'Account security events' });
+    // The project's trail, with the account's security events merged in.
+    const events = page.getByRole('list', { name: 'Activity' });
     await visible(events);
-    const lines = await events.getByRole('listitem').locator('p:first-child').allInnerTexts();
+    const lines = await events.getByRole('listitem').getByRole('link').allInnerTexts();
     expect(lines.slice(0, 5)).toEqual([
       'Signed in with the password and a backup code',
       'Failed sign-in: right password, wrong backup code',

@@ -8,7 +8,9 @@ describe('unexpected server errors', () => {
     const server = await startTestServer();
     try {
       const user = await registerUser(server);
-      // The database goes away under the running server: every query now fails inside the driver.
+      // The database goes away under the running server: every query now fails inside the driver. The
+      // background jobs stop first: this is about answers to requests, not about jobs polling a dead pool.
+      await server.ctx.jobs.stop();
       await server.ctx.db.destroy();
       const res = await fetch(`${server.url}/api/projects`, { headers: { authorization: `Bearer ${user.token}` } });
       expect(res.status).toBe(500);
