@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { zonedToUtc, type AuthResult, type Project } from '@fanout/contracts';
+import { zonedToUtc, type Project } from '@fanout/contracts';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/database';
 import { seedPosts } from '../apps/server/test/seed-posts';
@@ -17,7 +17,7 @@ import { seedVideos } from '../apps/server/test/seed-videos';
 import { launchBrowser } from '../e2e/support/browser';
 import { freePort } from '../test-support/postgres-cluster';
 import { startBuiltServer, stopChild } from './built-server';
-import { json } from './bench-support';
+import { json, registerBenchUser } from './bench-support';
 
 export interface CalendarFigures {
   posts: number;
@@ -73,13 +73,7 @@ export async function benchCalendar(): Promise<CalendarFigures | undefined> {
   try {
     const env = { EMULATOR_PORT: String(await freePort()) };
     server = await startBuiltServer(dataDir, env);
-    const stamp = Date.now();
-    const auth = await json<AuthResult>(`${server.url}/api/auth/register`, 'POST', {
-      email: `calendar${stamp}@example.com`,
-      username: `calendar${stamp}`,
-      password: 'correct horse battery staple',
-      fullName: 'Calendar Bench',
-    });
+    const auth = await registerBenchUser(server.url, 'calendar', 'Calendar Bench');
     await json(`${server.url}/api/auth/me`, 'PATCH', { timeZone: ZONE }, auth.token);
     const project = await json<Project>(
       `${server.url}/api/projects`,

@@ -10,14 +10,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AuthResult, Project } from '@fanout/contracts';
+import type { Project } from '@fanout/contracts';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/database';
 import { seedVideos } from '../apps/server/test/seed-videos';
 import { launchBrowser } from '../e2e/support/browser';
 import { freePort } from '../test-support/postgres-cluster';
 import { startBuiltServer, stopChild } from './built-server';
-import { json } from './bench-support';
+import { json, registerBenchUser } from './bench-support';
 
 export interface LibraryFigures {
   /** Navigation start → the first card visible and its title link clickable, ms (median of the runs). */
@@ -118,13 +118,7 @@ export async function benchLibrary(): Promise<LibraryFigures | undefined> {
     // The sandbox's emulator on a port of its own (another server may hold the default one).
     const env = { EMULATOR_PORT: String(await freePort()) };
     server = await startBuiltServer(dataDir, env);
-    const stamp = Date.now();
-    const auth = await json<AuthResult>(`${server.url}/api/auth/register`, 'POST', {
-      email: `library${stamp}@example.com`,
-      username: `library${stamp}`,
-      password: 'correct horse battery staple',
-      fullName: 'Library Bench',
-    });
+    const auth = await registerBenchUser(server.url, 'library', 'Library Bench');
     const projects: Project[] = [];
     for (const size of SIZES) {
       projects.push(

@@ -15,7 +15,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AuthResult, Project, VideoPage } from '@fanout/contracts';
+import type { Project, VideoPage } from '@fanout/contracts';
 import { sql, type Expression } from 'kysely';
 import { openDatabase, type DB } from '../apps/server/src/db/database';
 import {
@@ -26,7 +26,7 @@ import {
 import { seedVideos } from '../apps/server/test/seed-videos';
 import { startPostgresCluster } from '../test-support/postgres-cluster';
 import { repoRoot, startBuiltServer, stopChild } from './built-server';
-import { json, processMb } from './bench-support';
+import { json, processMb, registerBenchUser } from './bench-support';
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -181,13 +181,7 @@ async function benchListsOn(dbKind: ListsFigures['db']): Promise<ListsFigures> {
   const env: Record<string, string> = cluster ? { DATABASE_URL: cluster.url } : {};
   try {
     server = await startBuiltServer(dataDir, env);
-    const stamp = Date.now();
-    const auth = await json<AuthResult>(`${server.url}/api/auth/register`, 'POST', {
-      email: `lists${stamp}@example.com`,
-      username: `lists${stamp}`,
-      password: 'correct horse battery staple',
-      fullName: 'Lists Bench',
-    });
+    const auth = await registerBenchUser(server.url, 'lists', 'Lists Bench');
     // Every new account starts with one project.
     const [project] = await json<Project[]>(`${server.url}/api/projects`, 'GET', undefined, auth.token);
     if (!project) throw new Error('a new account has no project');

@@ -1,5 +1,6 @@
 /** Small pieces every benchmark script uses. */
 import fs from 'node:fs';
+import type { AuthResult } from '@fanout/contracts';
 
 /** A JSON call to the server under test; anything but 2xx throws with the answer's text. */
 export async function json<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
@@ -16,4 +17,15 @@ export async function json<T>(url: string, method: string, body?: unknown, token
 export function processMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/** A new account on the server at `base` (e-mail and username made unique with the time), through the API. */
+export function registerBenchUser(base: string, name: string, fullName = 'Bench'): Promise<AuthResult> {
+  const stamp = Date.now();
+  return json<AuthResult>(`${base}/api/auth/register`, 'POST', {
+    email: `${name}${stamp}@example.com`,
+    username: `${name}${stamp}`,
+    password: 'correct horse battery staple',
+    fullName,
+  });
 }

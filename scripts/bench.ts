@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AuthResult, Project } from '@fanout/contracts';
+import type { Project } from '@fanout/contracts';
 import { benchCalendar } from './bench-calendar';
 import { benchLibrary } from './bench-library';
 import { benchCsv, printCsv } from './bench-csv';
@@ -25,7 +25,7 @@ import { benchPublish } from './bench-publish';
 import { benchUpload, streamUpload, uploadRows } from './bench-upload';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 import { measureStartMemory, startMemoryRows } from './start-memory';
-import { json, processMb } from './bench-support';
+import { json, processMb, registerBenchUser } from './bench-support';
 
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
 
@@ -154,13 +154,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 2000));
     rows.push(['idle RSS (2 s after start)', `${processMb(child.pid!, 'VmRSS').toFixed(1)} MB`]);
 
-    const email = `bench${Date.now()}@example.com`;
-    const auth = await json<AuthResult>(`${url}/api/auth/register`, 'POST', {
-      email,
-      username: `bench${Date.now()}`,
-      password: 'correct horse battery staple',
-      fullName: 'Bench',
-    });
+    const auth = await registerBenchUser(url, 'bench');
     // Every new account starts with one project.
     const [project] = await json<Project[]>(`${url}/api/projects`, 'GET', undefined, auth.token);
     if (!project) throw new Error('a new account has no project');
