@@ -20,9 +20,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AuthResult, PlatformKey, Post, Project } from '@fanout/contracts';
+import type { PlatformKey, Post, Project } from '@fanout/contracts';
 import { startEmulator, type RunningEmulator } from '@fanout/platform-emulator';
+import { openDatabase } from '../apps/server/src/db/database';
+import { findVideoOfUser, insertVideoRows, type NewVideo } from '../apps/server/src/repositories/videos.repository';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres-cluster';
+import { registerBenchUser } from './bench-support';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 
 const PLATFORMS: PlatformKey[] = ['tiktok', 'instagram', 'facebook', 'youtube', 'x', 'reddit'];
@@ -182,25 +185,74 @@ function percentiles(values: number[]): Percentiles {
 }
 
 /**
- * A person with enough projects, each with its own connections and videos, and `total` posts due in the same
- * whole minute, spread as planPosts says. `concurrency`: projects set up at once.
+ * Where the videos of a run come from: each uploaded through the API (`upload`), or, on a PostgreSQL the
+ * script can reach, one upload and then copies of its row and files (hard links, new names) in every
+ * project, the way bench-library seeds rows: uploading thousands of videos is not what this measures.
  */
-async function createDuePosts(base: string, work: string, total: number, concurrency = 1) {
-  const auth = await call<AuthResult>(base, 'POST', '/api/auth/register', undefined, {
-    email: `bench${Date.now()}@example.com`,
-    username: `bench${Date.now()}`,
-    password: 'correct horse battery staple',
-    fullName: 'Bench',
-  });
-  const token = auth.token;
+export interface VideoCopies {
+  databaseUrl: string;
+  mediaDir: string;
+}
+
+/** `count` copies of video `sourceId` (its row, its file and thumbnail hard-linked under new names) in each project. */
+async function copyVideo(copies: VideoCopies, userId: number, sourceId: number, perProject: Map<number, number>) {
+  const { db } = await openDatabase({ url: copies.databaseUrl, dir: '' });
+  try {
+    const source = await findVideoOfUser(db, sourceId, userId);
+    if (!source) throw new Error(`video ${sourceId} is not in the database`);
+    const link = (name: string, copy: string) =>
+      fs.linkSync(path.join(copies.mediaDir, name), path.join(copies.mediaDir, copy));
+    const rows: NewVideo[] = [];
+    const owners: number[] = [];
+    for (const [projectId, count] of perProject)
+      for (let i = 0; i < count; i++) {
+        const n = rows.length;
+        const filename = `copy-${n}-${source.filename}`;
+        const thumbnailFilename = source.thumbnail_filename ? `copy-${n}-${source.thumbnail_filename}` : null;
+        link(source.filename, filename);
+        if (thumbnailFilename) link(source.thumbnail_filename!, thumbnailFilename);
+        rows.push({
+          userId: source.user_id,
+          projectId,
+          title: source.title,
+          status: source.status,
+          durationSeconds: source.duration_seconds,
+          sizeBytes: source.size_bytes,
+          filename,
+          thumbnailFilename,
+          thumbnailBytes: source.thumbnail_bytes,
+          width: source.width,
+          height: source.height,
+          fps: source.fps,
+          videoCodec: source.video_codec,
+          audioCodec: source.audio_codec,
+          mimeType: source.mime_type,
+          originalName: source.original_name,
+        });
+        owners.push(projectId);
+      }
+    const ids = await insertVideoRows(db, rows);
+    return ids.map((id, i) => ({ id, projectId: owners[i]! }));
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * A person with enough projects, each with its own connections and videos, and `total` posts due in the same
+ * whole minute, spread as planPosts says. `concurrency`: projects set up at once; `copies`: see VideoCopies.
+ */
+async function createDuePosts(base: string, work: string, total: number, concurrency = 1, copies?: VideoCopies) {
+  const { token, user } = await registerBenchUser(base, 'bench');
   const { plan, projects, count } = planPosts(total);
   const file = portraitVideo(work);
+  const step = (what: string) => console.error(`[bench-publish] ${new Date().toISOString()} ${what}`);
 
-  // Projects, each with its six connections and one video; a new account starts with one project.
+  // Projects, each with its connections; a new account starts with one project.
   const existing = await call<Project[]>(base, 'GET', '/api/projects', token);
   const projectIds = existing.map((p) => p.id).slice(0, projects);
   while (projectIds.length < projects) {
-    const made = await call<Project>(base, 'POST', '/api/projects', token, {
+    const made = await call<Project>(base, 'POST', `/api/projects`, token, {
       name: `Channel ${projectIds.length + 1}`,
       initials: 'CH',
       color1: '#3b82f6',
@@ -208,21 +260,29 @@ async function createDuePosts(base: string, work: string, total: number, concurr
     });
     projectIds.push(made.id);
   }
+  step(`${projects} projects made`);
   // A video carries one post per platform (a second one to the same account is refused while the first is
   // scheduled): each project gets as many videos as its busiest platform has posts.
-  const batches: { videoId: number; items: typeof plan }[] = [];
-  const setUpProject = async (index: number, projectId: number) => {
+  const groups = projectIds.map((_, index) => {
     const left = plan.filter((p) => p.project === index);
-    for (const platform of new Set(left.map((p) => p.platform))) await connect(base, token, platform, projectId);
+    const items: (typeof plan)[] = [];
     while (left.length) {
-      const items: typeof plan = [];
+      const batch: typeof plan = [];
       for (const item of [...left])
-        if (!items.some((b) => b.platform === item.platform)) {
-          items.push(item);
+        if (!batch.some((b) => b.platform === item.platform)) {
+          batch.push(item);
           left.splice(left.indexOf(item), 1);
         }
-      batches.push({ videoId: await upload(base, token, projectId, file), items });
+      items.push(batch);
     }
+    return items;
+  });
+  const batches: { videoId: number; items: typeof plan }[] = [];
+  const setUpProject = async (index: number, projectId: number) => {
+    for (const platform of new Set(plan.filter((p) => p.project === index).map((p) => p.platform)))
+      await connect(base, token, platform, projectId);
+    if (copies) return;
+    for (const items of groups[index]!) batches.push({ videoId: await upload(base, token, projectId, file), items });
   };
   let nextProject = 0;
   await Promise.all(
@@ -233,9 +293,20 @@ async function createDuePosts(base: string, work: string, total: number, concurr
       }
     }),
   );
+  step(copies ? 'connections made' : `connections made, ${batches.length} videos uploaded`);
+  if (copies) {
+    const source = await upload(base, token, projectIds[0]!, file);
+    const made = await copyVideo(copies, user.id, source, new Map(projectIds.map((id, i) => [id, groups[i]!.length])));
+    const videosOf = new Map(projectIds.map((id) => [id, [] as number[]]));
+    for (const v of made) videosOf.get(v.projectId)!.push(v.id);
+    projectIds.forEach((id, i) =>
+      groups[i]!.forEach((items, j) => batches.push({ videoId: videosOf.get(id)![j]!, items })),
+    );
+    step(`1 video uploaded, ${made.length} copies of it made`);
+  }
 
   // Every post due at the same instant: the first whole minute that leaves time to create them all.
-  const due = new Date(Math.ceil((Date.now() + 15_000 + batches.length * 150) / 60_000) * 60_000);
+  const due = new Date(Math.ceil((Date.now() + 20_000 + batches.length * 40) / 60_000) * 60_000);
   const postIds = new Map<number, number>();
   let nextBatch = 0;
   const createBatch = async ({ videoId, items }: (typeof batches)[number]) => {
@@ -254,6 +325,7 @@ async function createDuePosts(base: string, work: string, total: number, concurr
       while (nextBatch < batches.length) await createBatch(batches[nextBatch++]!);
     }),
   );
+  step(`${postIds.size} posts created, due ${due.toISOString()}`);
   return { token, projectIds, postIds, due, projects, count };
 }
 
@@ -452,7 +524,8 @@ export async function benchPublishScaleOn(total: number, kill: boolean): Promise
     for (let i = 0; i < 2; i++) children.push(await startWorkerProcess({ ...env, DATA_DIR: dataDir }));
     const workers = children.slice(1);
     const base = api.url;
-    const { token, projectIds, postIds, due, projects, count } = await createDuePosts(base, work, total, 4);
+    const copies = { databaseUrl: cluster.url, mediaDir: path.join(dataDir, 'media') };
+    const { token, projectIds, postIds, due, projects, count } = await createDuePosts(base, work, total, 4, copies);
     const setupMs = performance.now() - setupStarted;
     if (Date.now() >= due.getTime()) throw new Error('creating the posts took past their due time');
 

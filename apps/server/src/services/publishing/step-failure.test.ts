@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { notFound } from '../../http/errors';
 import { PlatformError } from '../../platforms/platform-error';
-import { backoffMs, busyRetryAt, MAX_STEP_TRIES, RETRY_CAP_MS } from './publish-backoff';
-import { decideAfterFailure, outcomeUnknown } from './step-failure';
+import { backoffMs, busyRetryAt, MAX_NO_ANSWER_TRIES, MAX_STEP_TRIES, RETRY_CAP_MS } from './publish-backoff';
+import { decideAfterFailure, noAnswer, outcomeUnknown } from './step-failure';
 import { StepTimeoutError } from './step-timeout';
 
 const state = { platform: 'x', tries: 0, refreshed: false, retryBaseMs: 2_000 };
@@ -19,13 +19,30 @@ describe('what the runner does after a failed step', () => {
   });
 
   it('gives up after the last try with the last fault’s words', () => {
-    const decision = decideAfterFailure(fault('retryable', { platformMessage: 'Over capacity' }), {
+    const decision = decideAfterFailure(fault('retryable', { httpStatus: 503, platformMessage: 'Over capacity' }), {
       ...state,
       tries: MAX_STEP_TRIES - 1,
     });
     expect(decision).toMatchObject({
       kind: 'fail',
       error: { code: 'retryable', message: expect.stringContaining('Over capacity'), platformMessage: 'Over capacity' },
+    });
+  });
+
+  it('keeps trying longer when the platform gave no answer at all than when it answered with a fault', () => {
+    const silent = fault('retryable', { outcomeUnknown: true });
+    const timedOut = new StepTimeoutError('create', 1_000);
+    expect(noAnswer(silent)).toBe(true);
+    expect(noAnswer(timedOut)).toBe(true);
+    expect(noAnswer(fault('retryable', { httpStatus: 503 }))).toBe(false);
+    expect(noAnswer(fault('retryable', { unrecognized: true }))).toBe(false);
+    const answered = { ...state, tries: MAX_STEP_TRIES - 1 };
+    expect(decideAfterFailure(fault('retryable', { httpStatus: 503 }), answered)).toMatchObject({ kind: 'fail' });
+    expect(decideAfterFailure(silent, answered)).toMatchObject({ kind: 'retry', tries: MAX_STEP_TRIES });
+    expect(decideAfterFailure(timedOut, answered)).toMatchObject({ kind: 'retry', tries: MAX_STEP_TRIES });
+    expect(decideAfterFailure(silent, { ...state, tries: MAX_NO_ANSWER_TRIES - 1 })).toMatchObject({
+      kind: 'fail',
+      error: { code: 'retryable', message: expect.stringContaining(`after ${MAX_NO_ANSWER_TRIES} tries`) },
     });
   });
 

@@ -1,7 +1,7 @@
 import { PLATFORMS, type PostError } from '@fanout/contracts';
 import { AppError } from '../../http/errors';
 import { isPlatformError } from '../../platforms/platform-error';
-import { backoffMs, MAX_STEP_TRIES } from './publish-backoff';
+import { backoffMs, MAX_NO_ANSWER_TRIES, MAX_STEP_TRIES } from './publish-backoff';
 import { StepTimeoutError } from './step-timeout';
 
 export const platformLabel = (platform: string) => PLATFORMS.find((p) => p.key === platform)?.label ?? platform;
@@ -36,9 +36,17 @@ export function outcomeUnknown(err: unknown): boolean {
   return err instanceof StepTimeoutError || (isPlatformError(err) && err.outcomeUnknown);
 }
 
+/** The platform never answered (a timeout, a reset, a refused connection), as opposed to answering with a fault. */
+export function noAnswer(err: unknown): boolean {
+  return (
+    err instanceof StepTimeoutError ||
+    (isPlatformError(err) && err.kind === 'retryable' && err.httpStatus === undefined && !err.unrecognized)
+  );
+}
+
 /**
  * The closed set of platform-error.ts turned into what happens next: `retryable` backs off (full jitter, at
- * most MAX_STEP_TRIES tries), `rate_limited` waits for the reset, `auth_expired` renews the token once,
+ * most MAX_STEP_TRIES tries, MAX_NO_ANSWER_TRIES when no answer came), `rate_limited` waits for the reset, `auth_expired` renews the token once,
  * `rejected` and `disconnected` fail at once. A step that timed out and anything that is not a platform's
  * answer (a bug, a file that cannot be read) are retried like `retryable`.
  */
@@ -51,6 +59,7 @@ export function decideAfterFailure(err: unknown, s: StepState): StepDecision {
       `The ${name} account was disconnected. Connect it again, then post the video again.`,
     );
   }
+  if (err instanceof StepTimeoutError) return retry(err.message, s, name, undefined, undefined, MAX_NO_ANSWER_TRIES);
   if (!isPlatformError(err)) return retry(err instanceof Error ? err.message : String(err), s, name);
   switch (err.kind) {
     case 'rejected':
@@ -79,7 +88,14 @@ export function decideAfterFailure(err: unknown, s: StepState): StepDecision {
       if (err.retryAt) return { kind: 'rate_limited', until: err.retryAt };
       return retry(err.platformMessage ?? err.message, s, name, err.platformCode);
     case 'retryable':
-      return retry(err.platformMessage ?? err.message, s, name, err.platformCode, err.platformMessage);
+      return retry(
+        err.platformMessage ?? err.message,
+        s,
+        name,
+        err.platformCode,
+        err.platformMessage,
+        noAnswer(err) ? MAX_NO_ANSWER_TRIES : MAX_STEP_TRIES,
+      );
   }
 }
 
@@ -89,9 +105,10 @@ function retry(
   name: string,
   platformCode?: string,
   platformMessage?: string,
+  maxTries = MAX_STEP_TRIES,
 ): StepDecision {
   const tries = s.tries + 1;
-  if (tries >= MAX_STEP_TRIES) {
+  if (tries >= maxTries) {
     return failure(
       'retryable',
       `${name} kept failing after ${tries} tries (last: ${message}). Retry later.`,
