@@ -25,7 +25,7 @@ import { startEmulator, type RunningEmulator } from '@fanout/platform-emulator';
 import { openDatabase } from '../apps/server/src/db/database';
 import { findVideoOfUser, insertVideoRows, type NewVideo } from '../apps/server/src/repositories/videos.repository';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres-cluster';
-import { registerBenchUser } from './bench-support';
+import { benchDoc, registerBenchUser } from './bench-support';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 
 const PLATFORMS: PlatformKey[] = ['tiktok', 'instagram', 'facebook', 'youtube', 'x', 'reddit'];
@@ -306,7 +306,7 @@ async function createDuePosts(base: string, work: string, total: number, concurr
   }
 
   // Every post due at the same instant: the first whole minute that leaves time to create them all.
-  const due = new Date(Math.ceil((Date.now() + 20_000 + batches.length * 40) / 60_000) * 60_000);
+  const due = new Date(Math.ceil((Date.now() + 20_000 + batches.length * 15) / 60_000) * 60_000);
   const postIds = new Map<number, number>();
   let nextBatch = 0;
   const createBatch = async ({ videoId, items }: (typeof batches)[number]) => {
@@ -566,15 +566,41 @@ export async function benchPublishScaleOn(total: number, kill: boolean): Promise
 export async function benchPublishScale(): Promise<PublishBenchFigures[]> {
   const total = Number(process.env.BENCH_PUBLISH_SCALE ?? 10_000);
   if (!(total > 0)) return [];
+  const startedAt = new Date();
+  const loadAtStart = os.loadavg()[0]!;
   const runs: PublishBenchFigures[] = [];
   for (const kill of [false, true]) {
     runs.push(await benchPublishScaleOn(total, kill));
     // Each run as it ends: the pair takes a while.
     console.log(JSON.stringify(runs.at(-1)));
   }
-  console.log(`\nPublishing at scale: ${total} posts due in the same minute, 1 API + 2 worker processes, PostgreSQL`);
-  console.log(publishTable(runs));
+  const table = scaleTable(total, runs);
+  console.log(table);
+  if (process.env.BENCH_WRITE_DOC !== '0') writeScaleDoc(table, runs, startedAt, loadAtStart);
   return runs;
+}
+
+function scaleTable(total: number, runs: PublishBenchFigures[]): string {
+  const title = `Publishing at scale: ${total} posts due in the same minute, 1 API + 2 worker processes, PostgreSQL`;
+  return `\n${title}\n${publishTable(runs)}`;
+}
+
+/** docs/benchmarks-publishing.md: the table, then each run's figures as JSON. */
+export function writeScaleDoc(table: string, runs: PublishBenchFigures[], startedAt: Date, loadAtStart: number) {
+  const doc = benchDoc({
+    title: 'Benchmarks: publishing at scale',
+    about: [
+      'Written by `scripts/bench-publish.ts` (also run by `npm run bench`) at the end of its last run at scale.',
+      "Posts are made through the API (projects, connections through each platform's consent page, posts); the",
+      'videos are copies of one uploaded video (its row and hard links to its files), as uploading thousands is',
+      "not what this measures. The emulator runs in the bench's own process, on the same 2 cores, with its limits on.",
+    ],
+    command: `BENCH_PUBLISH_POSTS=0 BENCH_PUBLISH_SCALE=${runs[0]?.posts ?? 0} node --import tsx scripts/bench-publish.ts`,
+    startedAt,
+    loadAtStart,
+    lines: [...table.split('\n'), '', ...runs.map((r) => JSON.stringify(r))],
+  });
+  fs.writeFileSync(path.join(repoRoot, 'docs/benchmarks-publishing.md'), doc);
 }
 
 const seconds = (ms: number | null) => (ms === null || Number.isNaN(ms) ? 'n/a' : `${(ms / 1000).toFixed(1)} s`);

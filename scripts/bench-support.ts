@@ -1,5 +1,6 @@
 /** Small pieces every benchmark script uses. */
 import fs from 'node:fs';
+import os from 'node:os';
 import type { AuthResult } from '@fanout/contracts';
 
 /** A JSON call to the server under test; anything but 2xx throws with the answer's text. */
@@ -28,4 +29,39 @@ export function registerBenchUser(base: string, name: string, fullName = 'Bench'
     password: 'correct horse battery staple',
     fullName,
   });
+}
+
+/** The machine a figure was measured on: cores, CPU, memory, system, Node. */
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const mem = (os.totalmem() / 1024 ** 3).toFixed(0);
+  const distro = fs.existsSync('/etc/os-release')
+    ? (/PRETTY_NAME="([^"]+)"/.exec(fs.readFileSync('/etc/os-release', 'utf8'))?.[1] ?? os.platform())
+    : os.platform();
+  return `${os.cpus().length} cores (${cpu}), ${mem} GiB RAM, ${distro}, Node ${process.version}`;
+}
+
+/** A benchmark's page in docs/: what wrote it, the machine, when, the load, the command, then what it printed. */
+export function benchDoc(d: {
+  title: string;
+  about: string[];
+  command: string;
+  startedAt: Date;
+  loadAtStart: number;
+  lines: string[];
+}): string {
+  return [
+    `# ${d.title}`,
+    '',
+    ...d.about,
+    '',
+    `- Machine: ${machine()}`,
+    `- Run: ${d.startedAt.toISOString()}, load average (1 min) at the start ${d.loadAtStart.toFixed(2)}`,
+    `- Command: \`${d.command}\``,
+    '',
+    '```text',
+    ...d.lines.map((l) => l.replace(/\s+$/, '')),
+    '```',
+    '',
+  ].join('\n');
 }

@@ -25,7 +25,7 @@ import { benchPublish } from './bench-publish';
 import { benchUpload, streamUpload, uploadRows } from './bench-upload';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 import { measureStartMemory, startMemoryRows } from './start-memory';
-import { json, processMb, registerBenchUser } from './bench-support';
+import { benchDoc, json, processMb, registerBenchUser } from './bench-support';
 
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 500);
 
@@ -102,36 +102,24 @@ function benchTus() {
   for (const line of out.trim().split('\n')) console.log(`  ${line}`);
 }
 
-function machine(): string {
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const mem = (os.totalmem() / 1024 ** 3).toFixed(0);
-  const distro = fs.existsSync('/etc/os-release')
-    ? (/PRETTY_NAME="([^"]+)"/.exec(fs.readFileSync('/etc/os-release', 'utf8'))?.[1] ?? os.platform())
-    : os.platform();
-  return `${os.cpus().length} cores (${cpu}), ${mem} GiB RAM, ${distro}, Node ${process.version}`;
-}
-
 function writeDoc(startedAt: Date, loadAtStart: number) {
   if (process.env.BENCH_WRITE_DOC === '0') return;
   const settings = Object.entries(process.env)
     .filter(([k]) => k.startsWith('BENCH_') || k.startsWith('PUBLISH_'))
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
-  const doc = [
-    '# Benchmarks',
-    '',
-    'Written by `npm run bench` (scripts/bench.ts) at the end of its last run; run it again to refresh it.',
-    'Each figure comes with its baseline measured in the same run.',
-    '',
-    `- Machine: ${machine()}`,
-    `- Run: ${startedAt.toISOString()}, load average (1 min) at the start ${loadAtStart.toFixed(2)}`,
-    `- Command: \`${settings ? `${settings} ` : ''}npm run bench\``,
-    '',
-    '```text',
-    ...printed.map((l) => l.replace(/\s+$/, '')),
-    '```',
-    '',
-  ].join('\n');
+  const doc = benchDoc({
+    title: 'Benchmarks',
+    about: [
+      'Written by `npm run bench` (scripts/bench.ts) at the end of its last run; run it again to refresh it.',
+      'Each figure comes with its baseline measured in the same run. Publishing 10,000 posts at scale is written',
+      'to [benchmarks-publishing.md](benchmarks-publishing.md) by the run that measures it.',
+    ],
+    command: `${settings ? `${settings} ` : ''}npm run bench`,
+    startedAt,
+    loadAtStart,
+    lines: printed,
+  });
   fs.writeFileSync(path.join(repoRoot, 'docs/benchmarks.md'), doc);
   print('\nwrote docs/benchmarks.md');
 }
