@@ -29,3 +29,18 @@ export async function queueDepths(db: DB): Promise<QueueDepth[]> {
     active: Number(r.active),
   }));
 }
+
+/**
+ * Of these posts, those that have a `posts.publish` job waiting to be taken now (due, not yet taken): a worker
+ * will look at them soon, so the sweep need not queue another.
+ */
+export async function postsWithDuePublishJob(db: DB, postIds: readonly number[]): Promise<Set<number>> {
+  if (postIds.length === 0) return new Set();
+  const { rows } = await sql<{ post_id: number }>`
+    select distinct (data->>'postId')::int as post_id
+    from pgboss.job
+    where name = 'posts.publish' and state < 'active' and start_after <= now()
+      and (data->>'postId')::int = any(${[...postIds]}::int[])
+  `.execute(db);
+  return new Set(rows.map((r) => Number(r.post_id)));
+}

@@ -17,14 +17,3 @@ export function backoffMs(tries: number, baseMs: number, random: () => number = 
   const ceiling = Math.min(RETRY_CAP_MS, baseMs * 2 ** Math.max(0, tries - 1));
   return Math.round(random() * ceiling);
 }
-
-/**
- * When a post that could not start (its connection or platform was busy) looks again: on a 5-second grid
- * plus a fixed offset per post, so that the copies of one post's job sent from several places meet on the
- * same time (and the same job key) while different posts spread out.
- */
-export function busyRetryAt(postId: number, now = Date.now()): Date {
-  const GRID_MS = 5_000;
-  const offset = (postId * 7919) % 1000;
-  return new Date(Math.ceil((now + 2_000) / GRID_MS) * GRID_MS + offset);
-}

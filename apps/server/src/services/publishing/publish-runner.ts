@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { countPublishOutcome } from '../../metrics-registry';
 import { claimPost, findDuePost, nextDuePostOfConnection } from '../../repositories/post-runs.repository';
-import { busyRetryAt } from './publish-backoff';
 import { enqueuePublish } from './publish-queue';
 import { runClaimedPost, type RunOutcome } from './publish-run';
 import { takePlatformSlot } from './platform-slots';
@@ -13,17 +12,17 @@ export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'pl
  * The `posts.publish` job: claims the post if it is still due and nobody holds it, then publishes it. A job
  * for a post that was cancelled, rescheduled, finished or taken by another run does nothing; so does a
  * job sent twice. A post whose connection (PUBLISH_CONNECTION_CONCURRENCY, across processes) or platform
- * (PUBLISH_PLATFORM_CONCURRENCY, in this process) is busy stays unclaimed and is looked at again a few
- * seconds later; a connection is also handed on to its next due post as soon as a run on it ends.
+ * (PUBLISH_PLATFORM_CONCURRENCY, in this process) is busy stays unclaimed, and no job is queued for it: when
+ * a run ends, its platform slot goes to the post of that platform that has waited longest in this process, and
+ * its connection to the connection's post that has waited longest (handOn). Whatever that misses (the
+ * process died, the handed-on post had gone) the minute's sweep queues again. A job per busy post every few
+ * seconds instead filled the queue faster than posts ran when thousands were due at once.
  */
 export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ outcome: PublishJobOutcome }> {
   const due = await findDuePost(ctx.db, postId);
   if (!due) return { outcome: 'not-due' };
   const giveBack = takePlatformSlot(ctx, due.platform, postId);
-  if (!giveBack) {
-    await enqueuePublish(ctx, postId, busyRetryAt(postId));
-    return { outcome: 'platform-busy' };
-  }
+  if (!giveBack) return { outcome: 'platform-busy' };
   let claimed = false;
   try {
     const runId = randomUUID();
@@ -35,10 +34,7 @@ export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ 
       connectionLimit: ctx.config.publishing.perConnection,
     });
     if (claim.kind === 'gone') return { outcome: 'not-due' };
-    if (claim.kind === 'busy') {
-      await enqueuePublish(ctx, postId, busyRetryAt(postId));
-      return { outcome: 'connection-busy' };
-    }
+    if (claim.kind === 'busy') return { outcome: 'connection-busy' };
     claimed = true;
     const outcome = await runClaimedPost(ctx, claim.row, runId);
     countPublishOutcome(due.platform, outcome);

@@ -6,6 +6,8 @@ import { api } from '../../../test/factories';
 import { waitUntil } from '../../../test/jobs';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { openDatabase } from '../../db/database';
+import { queueDepths } from '../../repositories/job-queue-stats.repository';
+import { sweepPosts } from './publish-sweep';
 import {
   postRow,
   postToX,
@@ -110,4 +112,41 @@ describe('stopping and starting again', () => {
     expect(done).toMatchObject({ status: 'published', attempts: 1 });
     expect(await publishedWith(second, caption)).toHaveLength(1);
   });
+});
+
+describe('the sweep with a post that waits its turn', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await stopTestServer(server);
+    server = undefined;
+  });
+
+  // An API process alone (no worker takes the jobs) needs a shared PostgreSQL.
+  it.skipIf(!onPostgres)(
+    'queues one job for an overdue post, not one more each minute while that job waits to be taken',
+    async () => {
+      // Nobody takes the jobs: the post waits as it does behind thousands due in the same minute.
+      server = await startTestServer({ ROLE: 'api' });
+      const who = await publisher(server);
+      const post = await postToX(
+        who,
+        await uploadedVideo(server, who),
+        uniqueCaption('Waits'),
+        new Date(Date.now() + 3_600_000),
+      );
+      const overdue = new Date(Date.now() - 60_000);
+      await server.ctx.db
+        .updateTable('posts')
+        .set({ scheduled_at: overdue, due_at: overdue })
+        .where('id', '=', post.id)
+        .execute();
+      const publishDepth = async () => (await queueDepths(server!.ctx.db)).find((q) => q.queue === 'posts.publish');
+
+      expect(await sweepPosts(server.ctx)).toEqual({ queued: 1, released: 0 });
+      expect(await sweepPosts(server.ctx)).toEqual({ queued: 0, released: 0 });
+      expect(await sweepPosts(server.ctx)).toEqual({ queued: 0, released: 0 });
+      // The job of its first time (an hour from now) and the sweep's one, due now.
+      expect(await publishDepth()).toMatchObject({ due: 1, scheduled: 1, active: 0 });
+    },
+  );
 });

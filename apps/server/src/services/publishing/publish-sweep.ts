@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { postsWithDuePublishJob } from '../../repositories/job-queue-stats.repository';
 import { listPostsDueWithin, releaseAllLeases } from '../../repositories/post-runs.repository';
 import { enqueuePublish } from './publish-queue';
 
@@ -15,7 +16,8 @@ const SWEEP_BATCH = 2_000;
  *
  * A post already overdue gets a job keyed on this sweep's time instead: the job of its own due time may
  * have run and left it (its connection was busy, its process died under it), and a key that was used once
- * cannot queue a job again.
+ * cannot queue a job again. An overdue post that has a job due and not yet taken gets none: when thousands
+ * of posts are due at once and wait their turn, a job a minute for each would pile up faster than they run.
  *
  * At start-up on the embedded database, whatever holds are left belong to runs that died with the previous
  * process (one process only opens it), so they are let go at once rather than after their lease.
@@ -26,7 +28,16 @@ export async function sweepPosts(
 ): Promise<{ queued: number; released: number }> {
   const released = startup && ctx.dbKind === 'pglite' ? await releaseAllLeases(ctx.db) : 0;
   const due = await listPostsDueWithin(ctx.db, ctx.config.publishing.leaseMs + SWEEP_AHEAD_MS, SWEEP_BATCH);
+  const waiting = await postsWithDuePublishJob(
+    ctx.db,
+    due.filter((p) => p.overdue).map((p) => p.id),
+  );
   const now = new Date();
-  for (const post of due) await enqueuePublish(ctx, post.id, post.overdue ? now : post.dueAt);
-  return { queued: due.length, released };
+  let queued = 0;
+  for (const post of due) {
+    if (waiting.has(post.id)) continue;
+    await enqueuePublish(ctx, post.id, post.overdue ? now : post.dueAt);
+    queued += 1;
+  }
+  return { queued, released };
 }

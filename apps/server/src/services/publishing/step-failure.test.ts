@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notFound } from '../../http/errors';
 import { PlatformError } from '../../platforms/platform-error';
-import { backoffMs, busyRetryAt, MAX_NO_ANSWER_TRIES, MAX_STEP_TRIES, RETRY_CAP_MS } from './publish-backoff';
+import { backoffMs, MAX_NO_ANSWER_TRIES, MAX_STEP_TRIES, RETRY_CAP_MS } from './publish-backoff';
 import { decideAfterFailure, noAnswer, outcomeUnknown } from './step-failure';
 import { StepTimeoutError } from './step-timeout';
 
@@ -78,12 +78,5 @@ describe('what the runner does after a failed step', () => {
     expect(outcomeUnknown(new StepTimeoutError('create', 1_000))).toBe(true);
     expect(outcomeUnknown(fault('retryable', { outcomeUnknown: true }))).toBe(true);
     expect(outcomeUnknown(fault('retryable'))).toBe(false);
-  });
-
-  it('spreads posts waiting for a busy account over a grid that copies of one post’s job agree on', () => {
-    const now = Date.parse('2030-01-01T00:00:00.000Z');
-    expect(busyRetryAt(7, now)).toEqual(busyRetryAt(7, now + 1_000));
-    expect(busyRetryAt(7, now).getTime()).toBeGreaterThanOrEqual(now + 2_000);
-    expect(busyRetryAt(7, now).getTime()).not.toBe(busyRetryAt(8, now).getTime());
   });
 });
