@@ -110,8 +110,8 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
           req.params = found.params;
           answer = await found.handler(req);
         }
-        // The state a client is about to be told about is on disk first.
-        store.persist();
+        // The state a client is about to be told about is on disk first (with the other answers of this turn).
+        await store.flush();
       } catch (err) {
         answer = json(500, { error: `emulator error: ${(err as Error).message}` });
       }

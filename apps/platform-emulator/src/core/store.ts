@@ -3,14 +3,18 @@ import path from 'node:path';
 
 /**
  * The emulator's state: named collections of JSON records, kept in one file under the data directory.
- * Every answer that changed state is sent only after `persist()` has written and fsynced the file
- * (write to a temp file, fsync, rename, fsync the directory), so a restart, or a SIGKILL of the process
- * it runs in, keeps every token, upload session and post that a client was told about.
+ * Every answer that changed state is sent only after the file has been written and fsynced (write to a temp
+ * file, fsync, rename, fsync the directory), so a restart, or a SIGKILL of the process it runs in, keeps every
+ * token, upload session and post that a client was told about. Answers wait on `flush()`: the changes of every
+ * request handled in the same turn of the event loop go to disk in one write (a group commit), as rewriting
+ * the whole file per request made the emulator, not its clients, the limit with thousands of posts.
  * Uploaded bytes live beside it in files of their own (`blobPath`), appended and fsynced per chunk.
  */
 export class Store {
   private data: Record<string, Record<string, unknown>> = {};
   private dirty = false;
+  /** The write that the changes made so far will go out with, while one is due. */
+  private nextWrite?: Promise<void>;
   private readonly file: string;
   readonly blobDir: string;
 
@@ -35,6 +39,23 @@ export class Store {
   /** @internal */
   touch() {
     this.dirty = true;
+  }
+
+  /** Durable when it resolves: one write, at the end of this turn of the event loop, for every change so far. */
+  flush(): Promise<void> {
+    if (!this.dirty) return this.nextWrite ?? Promise.resolve();
+    this.nextWrite ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        this.nextWrite = undefined;
+        try {
+          this.persist();
+          resolve();
+        } catch (err) {
+          reject(err as Error);
+        }
+      }),
+    );
+    return this.nextWrite;
   }
 
   /** Writes the state if anything changed since the last write; durable when it returns. */
