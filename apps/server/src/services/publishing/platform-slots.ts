@@ -19,14 +19,10 @@ function useOf(ctx: AppContext, platform: string): PlatformUse {
 
 /**
  * A slot for one more post of `platform` in this process, or undefined when the configured number
- * (PUBLISH_PLATFORM_CONCURRENCY) are taken: the post is then remembered as waiting. Giving the slot back
- * (exactly once) returns the post that has waited longest, to be queued at once.
+ * (PUBLISH_PLATFORM_CONCURRENCY) are taken: the post is then remembered as waiting (nextWaitingPost).
+ * The returned function gives the slot back (once).
  */
-export function takePlatformSlot(
-  ctx: AppContext,
-  platform: string,
-  postId: number,
-): (() => number | undefined) | undefined {
+export function takePlatformSlot(ctx: AppContext, platform: string, postId: number): (() => void) | undefined {
   const use = useOf(ctx, platform);
   if (use.taken >= ctx.config.publishing.perPlatform) {
     use.waiting.add(postId);
@@ -36,11 +32,19 @@ export function takePlatformSlot(
   use.waiting.delete(postId);
   let given = false;
   return () => {
-    if (given) return undefined;
+    if (given) return;
     given = true;
     use.taken -= 1;
-    const [next] = use.waiting;
-    if (next !== undefined) use.waiting.delete(next);
-    return next;
   };
+}
+
+/**
+ * The post that has waited longest in this process for a slot of `platform`, taken off the list. It may have
+ * gone meanwhile (another process published it, it was cancelled): the caller checks, and takes the next.
+ */
+export function nextWaitingPost(ctx: AppContext, platform: string): number | undefined {
+  const use = useOf(ctx, platform);
+  const [next] = use.waiting;
+  if (next !== undefined) use.waiting.delete(next);
+  return next;
 }

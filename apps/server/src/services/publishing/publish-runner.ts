@@ -4,7 +4,7 @@ import { countPublishOutcome } from '../../metrics-registry';
 import { claimPost, findDuePost, nextDuePostOfConnection } from '../../repositories/post-runs.repository';
 import { enqueuePublish } from './publish-queue';
 import { runClaimedPost, type RunOutcome } from './publish-run';
-import { takePlatformSlot } from './platform-slots';
+import { nextWaitingPost, takePlatformSlot } from './platform-slots';
 
 export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'platform-busy';
 
@@ -15,7 +15,7 @@ export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'pl
  * (PUBLISH_PLATFORM_CONCURRENCY, in this process) is busy stays unclaimed, and no job is queued for it: when
  * a run ends, its platform slot goes to the post of that platform that has waited longest in this process, and
  * its connection to the connection's post that has waited longest (handOn). Whatever that misses (the
- * process died, the handed-on post had gone) the minute's sweep queues again. A job per busy post every few
+ * process died with posts waiting in it) the minute's sweep queues again. A job per busy post every few
  * seconds instead filled the queue faster than posts ran when thousands were due at once.
  */
 export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ outcome: PublishJobOutcome }> {
@@ -40,20 +40,28 @@ export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ 
     countPublishOutcome(due.platform, outcome);
     return { outcome };
   } finally {
-    const nextOfPlatform = giveBack();
-    await handOn(ctx, nextOfPlatform, claimed ? due.connectionId : null);
+    giveBack();
+    await handOn(ctx, due.platform, claimed ? due.connectionId : null);
   }
 }
 
 /**
  * The platform slot, and the connection if the run held it, are free again: the post that has waited longest
- * for each goes now rather than at its next look.
+ * for each goes now rather than at the next sweep. A waiting post that has gone meanwhile (published by
+ * another process, cancelled) passes the turn to the next one: a turn given to a post that is not due would
+ * leave the slot idle while others wait.
  */
-async function handOn(ctx: AppContext, nextOfPlatform: number | undefined, connectionId: number | null) {
+async function handOn(ctx: AppContext, platform: string, connectionId: number | null) {
   try {
-    if (nextOfPlatform !== undefined) await enqueuePublish(ctx, nextOfPlatform, new Date());
+    let handed: number | undefined;
+    for (let next = nextWaitingPost(ctx, platform); next !== undefined; next = nextWaitingPost(ctx, platform)) {
+      if (!(await findDuePost(ctx.db, next))) continue;
+      await enqueuePublish(ctx, next, new Date());
+      handed = next;
+      break;
+    }
     const next = connectionId === null ? undefined : await nextDuePostOfConnection(ctx.db, connectionId);
-    if (next !== undefined && next !== nextOfPlatform) await enqueuePublish(ctx, next, new Date());
+    if (next !== undefined && next !== handed) await enqueuePublish(ctx, next, new Date());
   } catch (err) {
     ctx.log.warn({ err, connectionId }, 'could not hand a free slot on; the waiting posts look again shortly');
   }
