@@ -51,7 +51,7 @@ export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ 
  * another process, cancelled) passes the turn to the next one: a turn given to a post that is not due would
  * leave the slot idle while others wait.
  */
-async function handOn(ctx: AppContext, platform: string, connectionId: number | null) {
+export async function handOn(ctx: AppContext, platform: string, connectionId: number | null) {
   try {
     let handed: number | undefined;
     for (let next = nextWaitingPost(ctx, platform); next !== undefined; next = nextWaitingPost(ctx, platform)) {

@@ -6,7 +6,9 @@ import { api } from '../../../test/factories';
 import { waitUntil } from '../../../test/jobs';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { openDatabase } from '../../db/database';
-import { queueDepths } from '../../repositories/job-queue-stats.repository';
+import { postsWithDuePublishJob, queueDepths } from '../../repositories/job-queue-stats.repository';
+import { takePlatformSlot } from './platform-slots';
+import { handOn } from './publish-runner';
 import { sweepPosts } from './publish-sweep';
 import {
   postRow,
@@ -114,12 +116,30 @@ describe('stopping and starting again', () => {
   });
 });
 
-describe('the sweep with a post that waits its turn', () => {
+describe('posts that wait their turn', () => {
   let server: TestServer | undefined;
   afterEach(async () => {
     await stopTestServer(server);
     server = undefined;
   });
+
+  /** A post of a new account, due a minute ago; its first job stays an hour ahead. */
+  const overduePost = async (on: TestServer) => {
+    const who = await publisher(on);
+    const post = await postToX(
+      who,
+      await uploadedVideo(on, who),
+      uniqueCaption('Waits'),
+      new Date(Date.now() + 3_600_000),
+    );
+    const overdue = new Date(Date.now() - 60_000);
+    await on.ctx.db
+      .updateTable('posts')
+      .set({ scheduled_at: overdue, due_at: overdue })
+      .where('id', '=', post.id)
+      .execute();
+    return post;
+  };
 
   // An API process alone (no worker takes the jobs) needs a shared PostgreSQL.
   it.skipIf(!onPostgres)(
@@ -127,19 +147,7 @@ describe('the sweep with a post that waits its turn', () => {
     async () => {
       // Nobody takes the jobs: the post waits as it does behind thousands due in the same minute.
       server = await startTestServer({ ROLE: 'api' });
-      const who = await publisher(server);
-      const post = await postToX(
-        who,
-        await uploadedVideo(server, who),
-        uniqueCaption('Waits'),
-        new Date(Date.now() + 3_600_000),
-      );
-      const overdue = new Date(Date.now() - 60_000);
-      await server.ctx.db
-        .updateTable('posts')
-        .set({ scheduled_at: overdue, due_at: overdue })
-        .where('id', '=', post.id)
-        .execute();
+      const post = await overduePost(server);
       const publishDepth = async () => (await queueDepths(server!.ctx.db)).find((q) => q.queue === 'posts.publish');
 
       expect(await sweepPosts(server.ctx)).toEqual({ queued: 1, released: 0 });
@@ -147,6 +155,26 @@ describe('the sweep with a post that waits its turn', () => {
       expect(await sweepPosts(server.ctx)).toEqual({ queued: 0, released: 0 });
       // The job of its first time (an hour from now) and the sweep's one, due now.
       expect(await publishDepth()).toMatchObject({ due: 1, scheduled: 1, active: 0 });
+      expect(await postsWithDuePublishJob(server.ctx.db, [post.id])).toEqual(new Set([post.id]));
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    'gives a freed platform slot to the next waiting post that is still due, passing over one that has gone',
+    async () => {
+      server = await startTestServer({ ROLE: 'api', PUBLISH_PLATFORM_CONCURRENCY: '1' });
+      const gone = await overduePost(server);
+      const waits = await overduePost(server);
+      // The only X slot of this process is taken; both posts find it so and wait, the first one longest.
+      const giveBack = takePlatformSlot(server.ctx, 'x', 0)!;
+      expect(takePlatformSlot(server.ctx, 'x', gone.id)).toBeUndefined();
+      expect(takePlatformSlot(server.ctx, 'x', waits.id)).toBeUndefined();
+      // Meanwhile the first is published elsewhere (here: cancelled), so it is no longer due.
+      await server.ctx.db.updateTable('posts').set({ status: 'cancelled' }).where('id', '=', gone.id).execute();
+
+      giveBack();
+      await handOn(server.ctx, 'x', null);
+      expect(await postsWithDuePublishJob(server.ctx.db, [gone.id, waits.id])).toEqual(new Set([waits.id]));
     },
   );
 });
