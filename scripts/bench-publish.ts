@@ -580,7 +580,7 @@ export async function benchPublishScale(): Promise<PublishBenchFigures[]> {
   return runs;
 }
 
-function scaleTable(total: number, runs: PublishBenchFigures[]): string {
+export function scaleTable(total: number, runs: PublishBenchFigures[]): string {
   const title = `Publishing at scale: ${total} posts due in the same minute, 1 API + 2 worker processes, PostgreSQL`;
   return `\n${title}\n${publishTable(runs)}`;
 }
@@ -631,9 +631,11 @@ export function publishTable(runs: PublishBenchFigures[]): string {
     ['setup (projects, connections, uploads, posts)', (f) => seconds(f.setupMs)],
   ];
   const width = Math.max(...rows.map(([k]) => k.length)) + 2;
-  const lines = [`  ${''.padEnd(width)}${runs.map((r) => r.db.padEnd(24)).join('')}`];
+  // Each column as wide as its longest value, so that long values (the platforms' shares) never run together.
+  const columns = runs.map((r) => Math.max(r.db.length, ...rows.map(([, value]) => value(r).length)) + 2);
+  const lines = [`  ${''.padEnd(width)}${runs.map((r, i) => r.db.padEnd(columns[i]!)).join('')}`];
   for (const [label, value] of rows)
-    lines.push(`  ${label.padEnd(width)}${runs.map((r) => value(r).padEnd(24)).join('')}`);
+    lines.push(`  ${label.padEnd(width)}${runs.map((r, i) => value(r).padEnd(columns[i]!)).join('')}`);
   for (const run of runs)
     for (const [what, n] of Object.entries(run.unfinished)) lines.push(`  not published (${run.db}): ${n} × ${what}`);
   return lines.join('\n');
