@@ -88,6 +88,9 @@ describe('the Planning screen', () => {
     // A screen reader hears what happens (dnd-kit's live region, visually hidden).
     const liveRegion = page.locator('[id^="DndLiveRegion"]');
     await poll(() => liveRegion.textContent(), 'the pick-up').toBe('Picked up Market tour, in Idea, position 1 of 1.');
+    // dnd-kit's keyboard sensor starts listening for arrows in a timer it sets as the pick-up begins: a timer the
+    // page sets now fires after it, so the arrow below cannot arrive before the sensor listens.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowRight');
     await poll(() => liveRegion.textContent(), 'the announcement').toMatch(
       /^Market tour is now in Drafting, position \d of 2\.$/,
