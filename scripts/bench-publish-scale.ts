@@ -74,18 +74,15 @@ export async function benchPublishScaleOn(total: number, kill: boolean): Promise
     const workers = children.slice(1);
     const base = api.url;
     const copies = { databaseUrl: cluster.url, mediaDir: path.join(dataDir, 'media') };
-    const { token, projectIds, postIds, due, projects, count } = await createDuePosts(base, work, total, 4, copies);
+    const made = await createDuePosts(base, work, total, 4, copies);
     const setupMs = performance.now() - setupStarted;
-    if (Date.now() >= due.getTime()) throw new Error('creating the posts took past their due time');
+    if (Date.now() >= made.due.getTime()) throw new Error('creating the posts took past their due time');
 
     let killedAt: number | undefined;
     const figures = await waitAndMeasure({
+      ...made,
       base,
-      token,
       emulator,
-      projectIds,
-      postIds,
-      due,
       total,
       serverCpu,
       onProgress: async (published) => {
@@ -99,7 +96,7 @@ export async function benchPublishScaleOn(total: number, kill: boolean): Promise
       },
     });
     const label = kill ? `2 workers, 1 killed at ${killedAt ?? '-'}` : 'PostgreSQL, 2 workers';
-    return { db: label, posts: total, projects, perPlatform: count, setupMs, ...figures };
+    return { db: label, posts: total, projects: made.projects, perPlatform: made.count, setupMs, ...figures };
   } finally {
     for (const child of children) await stopChild(child);
     await emulator?.close();

@@ -50,13 +50,13 @@ export async function benchPublishOn(
     );
     child = server.child;
     const base = server.url;
-    const { token, projectIds, postIds, due, projects, count } = await createDuePosts(base, work, total);
+    const made = await createDuePosts(base, work, total);
     const setupMs = performance.now() - setupStarted;
-    if (Date.now() >= due.getTime()) throw new Error('creating the posts took past their due time');
+    if (Date.now() >= made.due.getTime()) throw new Error('creating the posts took past their due time');
 
     const cpuOf = () => cpuSeconds(child!.pid!);
-    const figures = await waitAndMeasure({ base, token, emulator, projectIds, postIds, due, total, serverCpu: cpuOf });
-    return { db, posts: total, projects, perPlatform: count, setupMs, ...figures };
+    const figures = await waitAndMeasure({ ...made, base, emulator, total, serverCpu: cpuOf });
+    return { db, posts: total, projects: made.projects, perPlatform: made.count, setupMs, ...figures };
   } finally {
     if (child) await stopChild(child);
     await emulator?.close();

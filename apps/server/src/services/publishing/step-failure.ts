@@ -46,8 +46,8 @@ export function noAnswer(err: unknown): boolean {
 
 /**
  * The closed set of platform-error.ts turned into what happens next: `retryable` backs off (full jitter, at
- * most MAX_STEP_TRIES tries, MAX_NO_ANSWER_TRIES when no answer came), `rate_limited` waits for the reset, `auth_expired` renews the token once,
- * `rejected` and `disconnected` fail at once. A step that timed out and anything that is not a platform's
+ * most MAX_STEP_TRIES tries, MAX_NO_ANSWER_TRIES when no answer came), `rate_limited` waits for the reset,
+ * `auth_expired` renews the token once, `rejected` and `disconnected` fail at once. A step that timed out and anything that is not a platform's
  * answer (a bug, a file that cannot be read) are retried like `retryable`.
  */
 export function decideAfterFailure(err: unknown, s: StepState): StepDecision {
@@ -59,8 +59,7 @@ export function decideAfterFailure(err: unknown, s: StepState): StepDecision {
       `The ${name} account was disconnected. Connect it again, then post the video again.`,
     );
   }
-  if (err instanceof StepTimeoutError) return retry(err.message, s, name, undefined, undefined, MAX_NO_ANSWER_TRIES);
-  if (!isPlatformError(err)) return retry(err instanceof Error ? err.message : String(err), s, name);
+  if (!isPlatformError(err)) return retry(err, err instanceof Error ? err.message : String(err), s, name);
   switch (err.kind) {
     case 'rejected':
       return failure(
@@ -86,29 +85,23 @@ export function decideAfterFailure(err: unknown, s: StepState): StepDecision {
       );
     case 'rate_limited':
       if (err.retryAt) return { kind: 'rate_limited', until: err.retryAt };
-      return retry(err.platformMessage ?? err.message, s, name, err.platformCode);
+      return retry(err, err.platformMessage ?? err.message, s, name, err.platformCode);
     case 'retryable':
-      return retry(
-        err.platformMessage ?? err.message,
-        s,
-        name,
-        err.platformCode,
-        err.platformMessage,
-        noAnswer(err) ? MAX_NO_ANSWER_TRIES : MAX_STEP_TRIES,
-      );
+      return retry(err, err.platformMessage ?? err.message, s, name, err.platformCode, err.platformMessage);
   }
 }
 
+/** Another try of the step after a backoff, or the post fails once `err` has used up its kind's tries. */
 function retry(
+  err: unknown,
   message: string,
   s: StepState,
   name: string,
   platformCode?: string,
   platformMessage?: string,
-  maxTries = MAX_STEP_TRIES,
 ): StepDecision {
   const tries = s.tries + 1;
-  if (tries >= maxTries) {
+  if (tries >= (noAnswer(err) ? MAX_NO_ANSWER_TRIES : MAX_STEP_TRIES)) {
     return failure(
       'retryable',
       `${name} kept failing after ${tries} tries (last: ${message}). Retry later.`,
