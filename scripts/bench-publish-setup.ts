@@ -44,7 +44,7 @@ export async function call<T>(base: string, method: string, url: string, token?:
   return JSON.parse(text) as T;
 }
 
-/** A person on the Accounts screen: start, Approve on the platform's page, the callback. */
+/** A person on the Accounts screen: start, Approve on the platform's page, the callback, the confirmation. */
 async function connect(base: string, token: string, platform: PlatformKey, projectId: number) {
   const { url } = await call<{ url: string }>(base, 'POST', `/api/connections/${platform}/start`, token, {
     project_id: projectId,
@@ -67,8 +67,10 @@ async function connect(base: string, token: string, platform: PlatformKey, proje
   const back = new URL(decided.headers.get('location') ?? '');
   const callback = await fetch(`${base}${back.pathname}${back.search}`, { redirect: 'manual' });
   await callback.arrayBuffer();
-  if (callback.status !== 302 || /error/.test(callback.headers.get('location') ?? ''))
+  const pending = new URL(callback.headers.get('location') ?? '', base).searchParams.get('pending');
+  if (callback.status !== 302 || !pending)
     throw new Error(`connecting ${platform}: ${callback.status} ${callback.headers.get('location')}`);
+  await call(base, 'POST', `/api/connections/pending/${pending}/confirm`, token);
 }
 
 async function upload(base: string, token: string, projectId: number, file: string): Promise<number> {

@@ -1,6 +1,6 @@
-import type { PlatformKey } from '@fanout/contracts';
+import type { Connection, PlatformKey } from '@fanout/contracts';
 import { decideOnAuthorizePage } from './emulator';
-import { api } from './factories';
+import { api, type ApiResponse } from './factories';
 import type { TestServer } from './test-server';
 
 /** The emulator the test server started for its sandbox platforms (control API, token lists). */
@@ -31,9 +31,24 @@ export async function startConnect(
   return res.body.url as string;
 }
 
+/** Where the callback sends the browser once the platform approved: the grant waits, pending, under `id`. */
+export const pendingLocation = (platform: PlatformKey) =>
+  new RegExp(`^/accounts\\?pending=[\\w-]{43}&platform=${platform}$`);
+
+/** The pending id in the callback's redirect, if it made one. */
+export const pendingIdOf = (location: string) =>
+  new URLSearchParams(location.split('?')[1]).get('pending') ?? undefined;
+
+/** POST /api/connections/pending/:id/confirm with `token` (a session, or an API token). */
+export function confirmPending(server: TestServer, token: string, id: string): Promise<ApiResponse> {
+  return api(server, token).post(`/api/connections/pending/${id}/confirm`);
+}
+
 /**
- * The whole connect flow: start, the platform's authorize page (Approve or Deny), the callback. Returns
- * where the server sent the browser, and the redirect the platform made (with its code and state).
+ * The whole connect flow as the person who started it: start, the platform's authorize page (Approve or
+ * Deny), the callback, and the confirmation of the pending grant with the same session, as the Accounts
+ * screen does. Returns where the callback sent the browser, the redirect the platform made (with its code and
+ * state), and the connection made (none when the callback reported an error).
  */
 export async function connectAccount(
   server: TestServer,
@@ -42,9 +57,15 @@ export async function connectAccount(
   projectId: number,
   decision: 'approve' | 'deny' = 'approve',
   editAuthorizeUrl: (url: URL) => void = () => {},
-): Promise<{ location: string; back: URL }> {
+): Promise<{ location: string; back: URL; connection?: Connection }> {
   const url = new URL(await startConnect(server, token, platform, projectId));
   editAuthorizeUrl(url);
   const back = await decideOnAuthorizePage(url.toString(), decision);
-  return { location: await deliverCallback(server, back), back };
+  const location = await deliverCallback(server, back);
+  const id = pendingIdOf(location);
+  if (!id) return { location, back };
+  const confirmed = await confirmPending(server, token, id);
+  if (confirmed.status !== 200)
+    throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
+  return { location, back, connection: confirmed.body.connection as Connection };
 }

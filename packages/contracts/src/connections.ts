@@ -51,6 +51,20 @@ export const StartConnectionResponse = z.object({ url: z.string() });
 export type StartConnectionResponse = z.infer<typeof StartConnectionResponse>;
 
 /**
+ * A grant the platform gave, waiting for the person who started the connection to confirm it with their own
+ * session: the callback sends the browser to `/accounts?pending=<id>&platform=<platform>`. The id is 256
+ * random bits, base64url.
+ */
+export const PendingConnectionParams = z.object({
+  id: z.string().regex(/^[\w-]{43}$/, 'Expected the id of a pending connection'),
+});
+export type PendingConnectionParams = z.infer<typeof PendingConnectionParams>;
+
+/** The connection a confirmed pending grant became. */
+export const ConfirmedConnection = z.object({ connection: Connection });
+export type ConfirmedConnection = z.infer<typeof ConfirmedConnection>;
+
+/**
  * What the platform sends back to the redirect URI. Every field optional: a platform that refuses sends
  * `error` (and maybe `error_description`) instead of `code`; a forged or replayed request may send nothing.
  */
@@ -65,8 +79,9 @@ export const OAuthCallbackQuery = z
 export type OAuthCallbackQuery = z.infer<typeof OAuthCallbackQuery>;
 
 /**
- * Codes of `/accounts?error=<code>` after a connection attempt that stored nothing. The web app has a
- * sentence for each.
+ * Why a connection attempt stored nothing: the codes of `/accounts?error=<code>` after the platform's
+ * callback, and of a refused confirmation of a pending grant (`wrong_account`: another Fanout account
+ * started it; `expired`: unknown, already used or older than 10 minutes). The web app has a sentence for each.
  */
 export const CONNECT_ERROR_CODES = [
   'access_denied',
@@ -74,6 +89,8 @@ export const CONNECT_ERROR_CODES = [
   'exchange_failed',
   'platform_unavailable',
   'account_unusable',
+  'wrong_account',
+  'expired',
 ] as const;
 export const ConnectErrorCode = z.enum(CONNECT_ERROR_CODES);
 export type ConnectErrorCode = z.infer<typeof ConnectErrorCode>;

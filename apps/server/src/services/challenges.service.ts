@@ -5,11 +5,16 @@ import { insertChallenge, pruneChallenges, takeChallenge } from '../repositories
 
 /**
  * Short-lived, single-use values a client must present back: WebAuthn challenges, OpenID Connect states,
- * the ticket of an identity-provider sign-in that waits for the account's second factor, and the OAuth
- * state of a platform connection.
+ * the ticket of an identity-provider sign-in that waits for the account's second factor, the OAuth state
+ * of a platform connection, and the platform's grant waiting for its starter to confirm it.
  */
 export type ChallengePurpose =
-  'passkey-register' | 'passkey-authenticate' | 'oidc-state' | 'oidc-second-factor' | 'platform-connect';
+  | 'passkey-register'
+  | 'passkey-authenticate'
+  | 'oidc-state'
+  | 'oidc-second-factor'
+  | 'platform-connect'
+  | 'platform-connect-pending';
 
 /** Long enough for a person to find their phone or security key, short enough to be useless when stolen. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;

@@ -1,6 +1,14 @@
 import { PLATFORM_KEYS, type PlatformKey } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAccount, deliverCallback, sandboxEmulator, startConnect } from '../../../test/connections';
+import {
+  confirmPending,
+  connectAccount,
+  deliverCallback,
+  pendingIdOf,
+  pendingLocation,
+  sandboxEmulator,
+  startConnect,
+} from '../../../test/connections';
 import { control, decideOnAuthorizePage } from '../../../test/emulator';
 import { api, createProject, registerUser } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
@@ -41,9 +49,15 @@ describe('connecting platform accounts', () => {
 
     const back = await decideOnAuthorizePage(url.toString(), 'approve');
     expect(back.pathname).toBe(`/api/oauth/${platform}/callback`);
-    expect(await deliverCallback(server, back)).toBe(`/accounts?connected=${platform}`);
+    // The grant waits for the person who started to confirm it with their own session.
+    const location = await deliverCallback(server, back);
+    expect(location).toMatch(pendingLocation(platform));
+    expect(await connections(token, project.id)).toEqual([]);
+    const confirmed = await confirmPending(server, token, pendingIdOf(location)!);
+    expect(confirmed.status).toBe(200);
 
     const list = await connections(token, project.id);
+    expect(list).toEqual([confirmed.body.connection]);
     expect(list).toEqual([
       {
         id: expect.any(Number),
@@ -103,7 +117,7 @@ describe('connecting platform accounts', () => {
 
     // A state works once.
     const { location, back } = await connectAccount(server, token, platform, project.id);
-    expect(location).toBe(`/accounts?connected=${platform}`);
+    expect(location).toMatch(pendingLocation(platform));
     const before = await connections(token, project.id);
     expect(await deliverCallback(server, back)).toBe(`/accounts?error=invalid_state&platform=${platform}`);
     expect(await connections(token, project.id)).toEqual(before);
@@ -114,7 +128,7 @@ describe('connecting platform accounts', () => {
     const project = await createProject(server, token);
     for (const platform of PLATFORMS) {
       const first = await connectAccount(server, token, platform, project.id);
-      expect(first.location).toBe(`/accounts?connected=${platform}`);
+      expect(first.connection).toMatchObject({ platform, status: 'connected' });
       const before = await connections(token, project.id);
 
       // A fresh state with a code the platform has already redeemed: the exchange is refused.

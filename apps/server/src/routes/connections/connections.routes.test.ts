@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAccount, startConnect } from '../../../test/connections';
-import { decideOnAuthorizePage } from '../../../test/emulator';
+import { connectAccount } from '../../../test/connections';
 import { api, createProject, registerUser } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
@@ -40,26 +39,6 @@ describe('connections API: tenants and input', () => {
     expect(still.body.connections).toEqual([connection]);
   });
 
-  it("connects a state to the project of the user who started it, whoever's browser brings it back", async () => {
-    const alice = await registerUser(server);
-    const bob = await registerUser(server);
-    const bobsProject = await createProject(server, bob.token);
-    const alicesProject = await createProject(server, alice.token);
-    const back = await decideOnAuthorizePage(
-      await startConnect(server, bob.token, PLATFORM, bobsProject.id),
-      'approve',
-    );
-    const res = await fetch(`${server.url}${back.pathname}${back.search}`, {
-      redirect: 'manual',
-      headers: { authorization: `Bearer ${alice.token}` },
-    });
-    expect(res.headers.get('location')).toBe(`/accounts?connected=${PLATFORM}`);
-    const bobs = await api(server, bob.token).get(`/api/connections?project_id=${bobsProject.id}`);
-    expect(bobs.body.connections).toHaveLength(1);
-    const alices = await api(server, alice.token).get(`/api/connections?project_id=${alicesProject.id}`);
-    expect(alices.body.connections).toEqual([]);
-  });
-
   it('answers bad input with 400 {error, code} and anonymous callers with 401', async () => {
     const { token } = await registerUser(server);
     const project = await createProject(server, token);
@@ -89,6 +68,7 @@ describe('connections API: tenants and input', () => {
       expect.arrayContaining([
         '/api/connections',
         '/api/connections/{platform}/start',
+        '/api/connections/pending/{id}/confirm',
         '/api/connections/{id}',
         '/api/oauth/{platform}/callback',
         '/api/platforms',

@@ -1,20 +1,36 @@
 import {
+  API_TOKEN_NOT_ALLOWED,
+  ConfirmedConnection,
   ConnectionList,
   ConnectionsQuery,
   ErrorBody,
   IdParams,
   OkResponse,
+  PendingConnectionParams,
   PlatformParams,
   StartConnectionBody,
   StartConnectionResponse,
 } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
+import { forbidden } from '../../http/errors';
+import { confirmPendingConnection } from '../../services/connections/confirm-connection.service';
 import { startConnection } from '../../services/connections/connect.service';
 import { deleteConnection, listConnections } from '../../services/connections/connections.service';
 
 const common = { tags: ['connections'], security: [{ bearer: [] }] };
+
+/**
+ * Connecting binds a platform account to the person who approves it in their browser: a script's token is
+ * no such person, and a leaked one must not become a way to hand out authorize links or confirm grants.
+ */
+async function sessionOnly(request: FastifyRequest): Promise<void> {
+  if (request.apiToken) {
+    throw forbidden('Connecting a platform account needs a signed-in session, not an API token', API_TOKEN_NOT_ALLOWED);
+  }
+}
 
 export const connectionsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -48,16 +64,59 @@ export const connectionsRoutes =
           description:
             'Send the browser to `url`. The state in it is single use, valid 10 minutes and bound to you, the ' +
             'project and the platform. The platform returns to `{PUBLIC_URL}/api/oauth/{platform}/callback`, ' +
-            'which ends at `/accounts?connected={platform}` or `/accounts?error={code}`. Connecting replaces the ' +
-            "project's current account on that platform. 409 `platform_unavailable` when this server has neither " +
-            'live credentials nor the sandbox for the platform.',
+            'which keeps the grant pending and ends at `/accounts?pending={id}&platform={platform}` (confirm it ' +
+            'with `POST /api/connections/pending/{id}/confirm`) or `/accounts?error={code}&platform={platform}`. ' +
+            "Connecting replaces the project's current account on that platform. 403 `api_token_not_allowed` " +
+            'for a personal API token: only a signed-in session connects. 409 `platform_unavailable` when this ' +
+            'server has neither live credentials nor the sandbox for the platform.',
           params: PlatformParams,
           body: StartConnectionBody,
-          response: { 200: StartConnectionResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+          response: {
+            200: StartConnectionResponse,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+          },
         },
+        onRequest: sessionOnly,
       },
       async (request) =>
         startConnection(ctx, currentUser(request).id, request.params.platform, request.body.project_id),
+    );
+
+    app.post(
+      '/connections/pending/:id/confirm',
+      {
+        schema: {
+          ...common,
+          summary: 'Connect the grant a platform gave, if you are the one who started connecting it',
+          description:
+            'The callback sends the browser to `/accounts?pending={id}&platform={platform}`; the app confirms the ' +
+            "grant with the signed-in person's session. It is connected (replacing the project's account on that " +
+            'platform) only for the account that started the flow. Single use: any answer uses the pending grant ' +
+            'up. 403 `wrong_account` when another account started it (the grant is dropped and nothing is ' +
+            "stored: whoever approved the platform's page was not the one who asked); 403 " +
+            '`api_token_not_allowed` for a personal API token (the grant stays for the session to confirm); 410 ' +
+            '`expired` when the id is unknown, already used or older than 10 minutes; 404 when the project is ' +
+            'gone; 409 `platform_unavailable` when the platform cannot be connected on this server any more.',
+          params: PendingConnectionParams,
+          response: {
+            200: ConfirmedConnection,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+            410: ErrorBody,
+          },
+        },
+        onRequest: sessionOnly,
+      },
+      async (request) => ({
+        connection: await confirmPendingConnection(ctx, currentUser(request).id, request.params.id),
+      }),
     );
 
     app.delete(

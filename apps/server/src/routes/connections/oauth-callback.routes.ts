@@ -6,7 +6,9 @@ import { finishConnection, type ConnectOutcome } from '../../services/connection
 
 const Redirect = z
   .null()
-  .describe('To `/accounts?connected={platform}` or `/accounts?error={code}&platform={platform}` (Location header)');
+  .describe(
+    'To `/accounts?pending={id}&platform={platform}` or `/accounts?error={code}&platform={platform}` (Location header)',
+  );
 
 export const oauthCallbackRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -22,9 +24,12 @@ export const oauthCallbackRoutes =
           tags: ['connections'],
           summary: 'Where the platform sends the browser back after its authorize page (the OAuth redirect URI)',
           description:
-            'No bearer token: the single-use state identifies the user, project and platform. On success the ' +
-            "project's connection to the platform is stored (replacing the previous one) and the browser goes to " +
-            '`/accounts?connected={platform}`. Otherwise nothing is stored and it goes to `/accounts?error={code}&platform={platform}`: ' +
+            'No bearer token: the single-use state identifies the user, project and platform of whoever started ' +
+            'the flow, but the browser that brings it back may be anyone’s (a link sent to someone else). So on ' +
+            'success the grant is only kept, sealed, as a pending connection of the starter for 10 minutes, and the ' +
+            'browser goes to `/accounts?pending={id}&platform={platform}`, where the app confirms it with its own ' +
+            'session (`POST /api/connections/pending/{id}/confirm`): it is connected only when that session is the ' +
+            "starter's. Otherwise nothing is stored and it goes to `/accounts?error={code}&platform={platform}`: " +
             '`access_denied` (the platform sent an error: the person refused), `invalid_state` (missing, unknown, ' +
             'used, expired or of another platform), `exchange_failed` (the code exchange or the profile failed), ' +
             '`platform_unavailable`, or `account_unusable` (the account cannot publish, e.g. a Facebook user with no Page).',
@@ -46,8 +51,8 @@ export const oauthCallbackRoutes =
         }
         // The platform is named back so the screen can say which connection failed.
         const query =
-          'connected' in outcome
-            ? `connected=${outcome.connected}`
+          'pending' in outcome
+            ? `pending=${outcome.pending}&platform=${outcome.platform}`
             : `error=${outcome.error}${request.validationError ? '' : `&platform=${request.params.platform}`}`;
         return reply.redirect(`/accounts?${query}`, 302);
       },

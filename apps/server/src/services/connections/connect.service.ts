@@ -1,14 +1,12 @@
 import type { ConnectErrorCode, OAuthCallbackQuery, PlatformKey } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
-import type { AccountProfile, PlatformAdapter, TokenSet } from '../../platforms/platform-adapter';
+import type { AccountProfile, TokenSet } from '../../platforms/platform-adapter';
 import { isPlatformError } from '../../platforms/platform-error';
-import { findConnectionForUpdate, upsertConnection } from '../../repositories/connections.repository';
 import { findProjectOfUser } from '../../repositories/projects.repository';
 import { getOwnProject } from '../projects.service';
-import { createConnectState, takeConnectState, type ConnectState } from './connect-state';
-import { sealAccessToken, sealRefreshToken } from './connection-tokens';
-import { connectionConnected } from '../activity/activity-moments';
+import { createConnectState, takeConnectState } from './connect-state';
+import { storePendingConnection } from './pending-connection';
 
 export const platformUnavailable = (platform: string) =>
   new AppError(409, 'platform_unavailable', `${platform} cannot be connected on this server`);
@@ -36,11 +34,12 @@ export async function startConnection(
   return { url: adapter.authorizeUrl({ state, redirectUri: redirectUri(ctx, platform), codeChallenge }) };
 }
 
-export type ConnectOutcome = { connected: PlatformKey } | { error: ConnectErrorCode };
+export type ConnectOutcome = { pending: string; platform: PlatformKey } | { error: ConnectErrorCode };
 
 /**
- * The platform's answer at the redirect URI. The state says whose it is; every failure stores nothing.
- * Success replaces the project's connection to that platform.
+ * The platform's answer at the redirect URI. The state says who started the flow; the grant is kept pending
+ * for that person to confirm with their own session (confirm-connection.service.ts), since whoever's browser
+ * brought the answer back may be someone else. Every failure stores nothing.
  */
 export async function finishConnection(
   ctx: AppContext,
@@ -74,52 +73,17 @@ export async function finishConnection(
     const code = isPlatformError(err) && err.kind === 'rejected' ? 'account_unusable' : 'exchange_failed';
     return { error: failed(ctx, err, platform, 'the account profile could not be read', code) };
   }
-  await saveConnection(ctx, binding, adapter, profile.tokens ?? tokens, profile);
-  return { connected: binding.platform };
+  const { tokens: own, ...account } = profile;
+  const pending = await storePendingConnection(ctx, binding, {
+    tokens: own ?? tokens,
+    profile: account,
+    sandbox: adapter.sandbox,
+  });
+  return { pending, platform: binding.platform };
 }
 
 function failed(ctx: AppContext, err: unknown, platform: string, what: string, code: ConnectErrorCode) {
   if (!isPlatformError(err)) throw err;
   ctx.log.warn({ platform, code, platformError: err.toJSON() }, `connecting a platform account: ${what}`);
   return code;
-}
-
-/**
- * Stores the grant. Connecting the same account again keeps a stored refresh token the new grant did not
- * replace (platforms often send one only on the first consent); another account replaces everything.
- */
-async function saveConnection(
-  ctx: AppContext,
-  binding: ConnectState,
-  adapter: PlatformAdapter,
-  tokens: TokenSet,
-  profile: AccountProfile,
-): Promise<void> {
-  const owner = { projectId: binding.projectId, platform: binding.platform, accountId: profile.accountId };
-  await ctx.db.transaction().execute(async (trx) => {
-    const previous = await findConnectionForUpdate(trx, binding.projectId, binding.platform);
-    const keep =
-      !tokens.refreshToken &&
-      previous?.account_id === profile.accountId &&
-      previous.sandbox === adapter.sandbox &&
-      previous.refresh_token_enc
-        ? previous
-        : undefined;
-    const saved = await upsertConnection(trx, {
-      userId: binding.userId,
-      projectId: binding.projectId,
-      platform: binding.platform,
-      accountId: profile.accountId,
-      accountName: profile.name,
-      avatarUrl: profile.avatarUrl,
-      sandbox: adapter.sandbox,
-      scopes: tokens.scopes,
-      accessTokenEnc: sealAccessToken(ctx.secretBox, owner, tokens.accessToken),
-      refreshTokenEnc: keep ? keep.refresh_token_enc : sealRefreshToken(ctx.secretBox, owner, tokens.refreshToken),
-      expiresAt: tokens.expiresAt ?? null,
-      refreshExpiresAt: keep ? keep.refresh_expires_at : (tokens.refreshExpiresAt ?? null),
-      extra: profile.extra ?? {},
-    });
-    await connectionConnected(trx, saved);
-  });
 }

@@ -24,8 +24,8 @@ describe('refreshing connections', () => {
   async function connected(platform: PlatformKey) {
     const { token } = await registerUser(server);
     const project = await createProject(server, token);
-    const { location } = await connectAccount(server, token, platform, project.id);
-    expect(location).toBe(`/accounts?connected=${platform}`);
+    const { connection } = await connectAccount(server, token, platform, project.id);
+    expect(connection).toMatchObject({ platform, status: 'connected' });
     return { token, project, row: await rowOf(project.id) };
   }
   const rowOf = (projectId: number) =>
@@ -143,10 +143,10 @@ describe('refreshing connections', () => {
     const first = openTokens(server.ctx.secretBox, row);
     expect(first.refreshToken).toBeTruthy();
     // Consent again without asking for offline access: the platform sends an access token only.
-    const { location } = await connectAccount(server, token, 'youtube', project.id, 'approve', (url) =>
+    const { connection } = await connectAccount(server, token, 'youtube', project.id, 'approve', (url) =>
       url.searchParams.delete('access_type'),
     );
-    expect(location).toBe('/accounts?connected=youtube');
+    expect(connection).toMatchObject({ platform: 'youtube', status: 'connected' });
     const again = openTokens(server.ctx.secretBox, await rowOf(project.id));
     expect(again.accessToken).not.toBe(first.accessToken);
     expect(again.refreshToken).toBe(first.refreshToken);

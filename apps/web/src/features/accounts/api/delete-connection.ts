@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invalidateConnections } from './get-connections';
 
 export function deleteConnection(id: number): Promise<unknown> {
   return api.delete(`/connections/${id}`);
@@ -9,9 +10,6 @@ export function useDeleteConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteConnection,
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['connections'] });
-      void queryClient.invalidateQueries({ queryKey: ['connected-platforms'] });
-    },
+    onSettled: () => invalidateConnections(queryClient),
   });
 }

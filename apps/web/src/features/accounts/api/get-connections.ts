@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ConnectionList } from '@fanout/contracts';
 import { api } from '@/lib/api-client';
 
@@ -16,4 +16,10 @@ export const connectionsQueryOptions = (projectId: number | undefined) =>
 /** The current project's platform accounts with their health. */
 export function useConnections(projectId: number | undefined) {
   return useQuery(connectionsQueryOptions(projectId));
+}
+
+/** After a connection is made or removed: its list and the platforms a post can go to are out of date. */
+export function invalidateConnections(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: ['connections'] });
+  void queryClient.invalidateQueries({ queryKey: ['connected-platforms'] });
 }

@@ -6,6 +6,7 @@ import { buildConnection, buildProject, signIn } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { stubLocationAssign } from '@/test/location-stub';
 import { renderApp } from '@/test/render-app';
+import { renderStrictApp } from '@/test/render-strict-app';
 
 async function platformRow(name: string) {
   const list = await screen.findByRole('list', { name: 'Platforms' });
@@ -167,17 +168,60 @@ describe('connected accounts', () => {
     expect(reconnect).toHaveAccessibleDescription('TikTok refused the refresh: invalid_grant');
   });
 
-  it('says which connection came back, and why one did not', async () => {
+  it('says why a connection did not come back', async () => {
     signIn();
-    stubFetch(workspaceRoutes({ platforms: ['youtube'] }));
-    const { unmount } = renderApp('/accounts?connected=youtube');
-    expect((await screen.findByText('YouTube is connected.')).closest('[role="status"]')).not.toBeNull();
-    unmount();
-    renderApp('/accounts?error=access_denied&platform=facebook');
+    stubFetch(workspaceRoutes());
+    const { router } = renderApp('/accounts?error=access_denied&platform=facebook');
     const alert = await screen.findByText(
       'Facebook was not connected: the authorization was declined. Nothing was changed.',
     );
     expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(router.state.location.search).toBe('');
+  });
+
+  const PENDING = 'p'.repeat(43);
+  const CONFIRM = `POST /api/connections/pending/${PENDING}/confirm`;
+
+  it('confirms a pending connection once as it loads, names the account, and clears the address', async () => {
+    signIn();
+    const routes = workspaceRoutes();
+    const connections = routes['GET /api/connections?project_id=1'] as { body: { connections: unknown[] } };
+    routes[CONFIRM] = () => {
+      const connection = buildConnection('youtube');
+      connections.body.connections = [connection];
+      return { body: { connection } };
+    };
+    const { calls } = stubFetch(routes);
+    const { router } = renderStrictApp(`/accounts?pending=${PENDING}&platform=youtube`);
+    const said = await screen.findByText('YouTube is connected as Mia on YouTube.');
+    expect(said.closest('[role="status"]')).not.toBeNull();
+    expect(await within(await platformRow('YouTube')).findByText('Connected')).toBeInTheDocument();
+    expect(calls.filter((c) => `${c.method} ${c.url}` === CONFIRM)).toHaveLength(1);
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it.each([
+    [
+      'wrong_account',
+      403,
+      'YouTube was not connected: this connection was started by another Fanout account, not the one you are signed in to. Nothing was stored. If someone sent you the link, they were asking for access to your YouTube account.',
+    ],
+    [
+      'expired',
+      410,
+      'YouTube was not connected: the approval came back after more than 10 minutes, or was already used. Start again with Connect.',
+    ],
+  ])('says in words why a pending connection was refused (%s)', async (code, status, words) => {
+    signIn();
+    const routes = workspaceRoutes();
+    routes[CONFIRM] = { status, body: { error: 'Refused', code } };
+    stubFetch(routes);
+    const { router } = renderApp(`/accounts?pending=${PENDING}&platform=youtube`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(words);
+    expect(router.state.location.search).toBe('');
+    expect(within(await platformRow('YouTube')).getByText('Not connected')).toBeInTheDocument();
   });
 
   it('says when this server cannot connect a platform', async () => {

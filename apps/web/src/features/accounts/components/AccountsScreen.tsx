@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { PLATFORMS, type Connection, type PlatformKey } from '@fanout/contracts';
 import { useToast } from '@/components/ui/Toast';
 import { ErrorState, PageHeader } from '@/components/ui/States';
@@ -10,7 +9,8 @@ import { useConnections } from '../api/get-connections';
 import { usePlatformAvailability } from '../api/get-platform-availability';
 import { useDeleteConnection } from '../api/delete-connection';
 import { useStartConnection } from '../api/start-connection';
-import { connectOutcome, platformLabel, type ConnectOutcome } from '../connect-outcome';
+import { platformLabel } from '../connect-outcome';
+import { useConnectOutcome } from '../hooks/use-connect-outcome';
 import { ConnectOutcomeBanner } from './ConnectOutcomeBanner';
 import { DisconnectDialog, ReconnectDialog } from './ConfirmConnectionDialogs';
 import { PlatformCard } from './PlatformCard';
@@ -26,17 +26,11 @@ export function AccountsScreen() {
   const start = useStartConnection();
   const remove = useDeleteConnection();
   const toast = useToast();
-  const [params, setParams] = useSearchParams();
-  const [outcome, setOutcome] = useState<ConnectOutcome | null>(() => connectOutcome(params));
+  const { outcome, dismiss } = useConnectOutcome();
   const [reconnecting, setReconnecting] = useState<Connection | null>(null);
   const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
   const [starting, setStarting] = useState<PlatformKey | null>(null);
   const shown = project ?? FALLBACK_PROJECT;
-
-  // The outcome is read once; the address loses it so that a reload does not announce it again.
-  useEffect(() => {
-    if (params.has('connected') || params.has('error')) setParams({}, { replace: true });
-  }, [params, setParams]);
 
   async function connect(platform: PlatformKey) {
     if (projectId === undefined) return;
@@ -76,7 +70,7 @@ export function AccountsScreen() {
           Accounts of <span className="font-medium text-zinc-900">{shown.name}</span>
         </p>
       </div>
-      <ConnectOutcomeBanner outcome={outcome} onDismiss={() => setOutcome(null)} />
+      <ConnectOutcomeBanner outcome={outcome} onDismiss={dismiss} />
       <p className="mb-4 text-sm text-zinc-600">
         Connecting an account lets this workspace publish there. You sign in on the platform itself; Fanout never sees
         your password.
