@@ -10,7 +10,10 @@ export const platformCard = (page: Page, label: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: label, exact: true }) });
 
-/** Connect → the platform's (emulated) authorize page → Approve or Deny → back on /accounts. */
+/**
+ * Connect → the platform's (emulated) authorize page → Approve or Deny → back on /accounts, until the screen
+ * says how it ended (an approval is connected only once the screen has confirmed the pending grant).
+ */
 export async function throughAuthorizePage(page: Page, appOrigin: string, label: string, decision: 'Approve' | 'Deny') {
   await platformCard(page, label)
     .getByRole('button', { name: `Connect ${label}` })
@@ -19,6 +22,11 @@ export async function throughAuthorizePage(page: Page, appOrigin: string, label:
   await visible(page.getByText('Sandbox', { exact: true }));
   await page.getByRole('button', { name: decision }).click();
   await atPath(page, '/accounts');
+  const outcome =
+    decision === 'Approve'
+      ? page.getByRole('status').filter({ hasText: `${label} is connected as ` })
+      : page.getByRole('alert').filter({ hasText: `${label} was not connected` });
+  await visible(outcome);
 }
 
 /** All six sandbox accounts, approved one after the other on the Accounts screen. */
