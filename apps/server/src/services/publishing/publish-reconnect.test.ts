@@ -2,6 +2,7 @@ import type { Connection, Notification, PlatformKey, Post } from '@fanout/contra
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectAccount, sandboxEmulator } from '../../../test/connections';
 import { control } from '../../../test/emulator';
+import { api, createProject, registerUser } from '../../../test/factories';
 import { waitUntil } from '../../../test/jobs';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { sweepPosts } from './publish-sweep';
@@ -140,6 +141,36 @@ describe('an account whose grant the platform refuses even after its renewal', (
     expect(await resumeWaitingPosts(server.ctx, who.connectionId)).toBe(1);
     expect(await settled(who, post.id)).toMatchObject({ status: 'published', attempts: 1, error: null });
     expect(await publishedWith(server, caption)).toHaveLength(1);
+  });
+
+  it('Reddit: a permission the grant lacks marks the account, and the post goes out once reconnected with it', async () => {
+    const { token } = await registerUser(server);
+    const project = await createProject(server, token);
+    // The person unticked "submit" on Reddit's consent page.
+    await connectAccount(server, token, 'reddit', project.id, 'approve', (url) =>
+      url.searchParams.set('scope', 'identity read history'),
+    );
+    const who: Publisher = {
+      token,
+      projectId: project.id,
+      as: api(server, token),
+      connectionId: (await api(server, token).get(`/api/connections?project_id=${project.id}`)).body.connections[0].id,
+    };
+    const caption = uniqueCaption('Without submit');
+    const post = await postTo(who, 'reddit', await uploadedVideo(server, who, 'Scoped'), caption, undefined, {
+      subreddit: 'videos',
+    });
+    const waiting = await waitingForReconnect(who, post.id);
+    expect(waiting.error).toMatchObject({ platformMessage: 'Forbidden' });
+    expect(await connectionOf(who)).toMatchObject({ status: 'needs_reconnect', statusReason: 'Forbidden' });
+    expect(await notifications(who, 'needs_reconnect')).toHaveLength(1);
+
+    await connectAccount(server, token, 'reddit', project.id);
+    expect(await resumeWaitingPosts(server.ctx, who.connectionId)).toBe(1);
+    const done = await settled(who, post.id);
+    expect(done).toMatchObject({ status: 'published', attempts: 1 });
+    const { items } = await control.published(emulator);
+    expect(items.filter((i) => i.platform === 'reddit' && i.id === done.platformPostId)).toHaveLength(1);
   });
 
   it('fails a waiting post with code needs_reconnect once it has waited 24 hours, without a call', async () => {

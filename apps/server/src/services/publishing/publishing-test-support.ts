@@ -44,16 +44,17 @@ export const uniqueCaption = (what: string) => `${what} ${process.pid}-${Date.no
 export const postToX = (who: Publisher, videoId: number, caption: string, at?: Date) =>
   postTo(who, 'x', videoId, caption, at);
 
-/** POST /api/videos/:id/posts for one platform: now, or at `at`. */
+/** POST /api/videos/:id/posts for one platform (with its `options`): now, or at `at`. */
 export async function postTo(
   who: Publisher,
   platform: PlatformKey,
   videoId: number,
   caption: string,
   at?: Date,
+  options?: Record<string, unknown>,
 ): Promise<Post> {
   const res = await who.as.post(`/api/videos/${videoId}/posts`, {
-    targets: [{ platform, caption }],
+    targets: [{ platform, caption, ...(options ? { options } : {}) }],
     ...(at ? { scheduledAt: at.toISOString() } : {}),
   });
   if (res.status !== 201) throw new Error(`posting answered ${res.status}: ${JSON.stringify(res.body)}`);
