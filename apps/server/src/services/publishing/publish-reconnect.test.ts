@@ -198,13 +198,34 @@ describe('an account whose grant the platform refuses even after its renewal', (
       });
     }
     expect(await platformCalls('facebook')).toBe(calls);
-    expect(await notifications(who, 'failed')).toHaveLength(2);
+    expect(await notifications(who, 'failed')).toMatchObject([
+      {
+        message: expect.stringMatching(/could not be published on Facebook: The Facebook account was not reconnected/),
+      },
+      { message: expect.stringMatching(/not reconnected within 24 hours/) },
+    ]);
     expect(await notifications(who, 'needs_reconnect')).toHaveLength(1);
 
     // Once reconnected, a failed post can be retried as any other.
     await connectAccount(server, who.token, 'facebook', who.projectId);
     expect((await who.as.post(`/api/posts/${first!.post.id}/retry`)).status).toBe(200);
     expect(await settled(who, first!.post.id)).toMatchObject({ status: 'published' });
+  });
+
+  it('lets a waiting post be cancelled, and fails the others at once when the account is removed instead', async () => {
+    const { who, posts } = await twoScheduledPosts('facebook');
+    const [first, second] = posts;
+    await control.expireTokens(emulator, 'facebook');
+    for (const { post } of posts) {
+      await comesDue(post.id);
+      await waitingForReconnect(who, post.id);
+    }
+    const cancelled = await who.as.delete(`/api/posts/${first!.post.id}`);
+    expect(cancelled.body.post).toMatchObject({ status: 'cancelled', error: null });
+
+    expect((await who.as.delete(`/api/connections/${who.connectionId}`)).status).toBe(200);
+    await sweepPosts(server.ctx);
+    expect(await settled(who, second!.post.id)).toMatchObject({ status: 'failed', error: { code: 'disconnected' } });
   });
 
   it('TikTok: publish options refused after a renewal answer 409 needs_reconnect and mark the account once', async () => {

@@ -26,8 +26,9 @@ export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ 
   if (due.needsReconnect) {
     // No claim and no call to the platform: the post waits for the reconnect, or fails once it has waited too long.
     const wait = await waitForReconnect(ctx, due, 'nobody');
+    if (wait === 'gone') return { outcome: 'not-due' };
     if (wait !== 'go-on') {
-      const outcome = wait === 'waiting' ? 'needs-reconnect' : wait === 'failed' ? 'failed' : 'not-due';
+      const outcome = wait === 'waiting' ? 'needs-reconnect' : 'failed';
       countPublishOutcome(due.platform, outcome);
       return { outcome };
     }
