@@ -39,6 +39,11 @@ export function clearFaults(emulatorUrl: string) {
   return control(emulatorUrl, 'faults', { method: 'DELETE' });
 }
 
+/** Every access token the platform has issued expires now (a Facebook Page token then answers 190/463). */
+export function expireTokens(emulatorUrl: string, platform: PlatformKey) {
+  return control(emulatorUrl, 'expire-tokens', { method: 'POST', body: JSON.stringify({ platform }) });
+}
+
 export async function publishedItems(emulatorUrl: string): Promise<PublishedItem[]> {
   return (await control<{ items: PublishedItem[] }>(emulatorUrl, 'published')).items;
 }

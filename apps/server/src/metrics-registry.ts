@@ -39,7 +39,7 @@ const jobLateness = new client.Histogram({
 
 const publishOutcomes = new client.Counter({
   name: 'fanout_publish_outcomes_total',
-  help: 'Publishing runs ended in this process, by platform and outcome (published, failed, unconfirmed, waiting, handed-over, lost, gone)',
+  help: 'Publishing runs ended in this process, by platform and outcome (published, failed, unconfirmed, waiting, needs-reconnect, handed-over, lost, gone)',
   labelNames: ['platform', 'outcome'] as const,
   registers: [metricsRegistry],
 });

@@ -24,11 +24,14 @@ export const PostProgress = z.object({
 export type PostProgress = z.infer<typeof PostProgress>;
 
 /**
- * Why a post failed or is unconfirmed: Fanout's own code and sentence, and the platform's own code and words
- * (null when the failure was not the platform's answer, e.g. a connection that needs reconnecting).
+ * Why a post failed or is unconfirmed, or why a scheduled one waits: Fanout's own code and sentence, and the
+ * platform's own code and words (null when the failure was not the platform's answer).
  */
 export const PostError = z.object({
-  /** `rejected`, `auth_expired`, `disconnected`, `rate_limited`, `retryable`, `unconfirmed`, `timeout` … */
+  /**
+   * `rejected`, `auth_expired`, `disconnected`, `needs_reconnect`, `rate_limited`, `retryable`, `unconfirmed`,
+   * `media_missing` …
+   */
   code: z.string(),
   message: z.string(),
   platformCode: z.string().nullable(),
@@ -53,7 +56,13 @@ export const Post = z
     url: z.string().nullable(),
     platformPostId: z.string().nullable(),
     progress: PostProgress,
-    error: PostError.nullable(),
+    error: PostError.nullable().meta({
+      description:
+        'Why the post failed or is unconfirmed. On a `scheduled` post, `code: "needs_reconnect"`: its account ' +
+        'must be connected again on the Accounts screen, and the post waits for that without calling the ' +
+        'platform; it goes out once the account is reconnected, and fails with that code if it has not been ' +
+        'within 24 hours of its time. `platformMessage` then holds the platform’s reason.',
+    }),
     /** How many times publishing has been started (retries after a failure count too). */
     attempts: z.number().int(),
     createdAt: z.string(),

@@ -201,6 +201,7 @@ export abstract class BaseAdapter implements PlatformAdapter {
     const message = `${this.label(step)} failed with HTTP ${res.status}`;
     const details = { step, httpStatus: res.status, platformMessage: res.text.slice(0, 500) || undefined };
     if (res.status === 401) return new PlatformError(this.platform, 'auth_expired', message, details);
+    if (lacksScope(res)) return new PlatformError(this.platform, 'disconnected', message, details);
     if (res.status === 429)
       return new PlatformError(this.platform, 'rate_limited', message, {
         ...details,
@@ -236,6 +237,14 @@ export function rewrite(url: string, base: string | undefined): string {
   if (url.startsWith(root + '/')) return url;
   const real = new URL(url.startsWith('//') ? `https:${url}` : url);
   return `${root}/${real.host}${real.pathname}${real.search}`;
+}
+
+/**
+ * A 403 whose `WWW-Authenticate` says `error="insufficient_scope"` (RFC 6750 3.1): the token lacks a permission
+ * the request needs, which only a new grant (the person connecting again) can give.
+ */
+export function lacksScope(res: PlatformResponse): boolean {
+  return res.status === 403 && /error="?insufficient_scope/i.test(res.headers['www-authenticate'] ?? '');
 }
 
 /** Retry-After in seconds or as an HTTP date. */

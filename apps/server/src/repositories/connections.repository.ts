@@ -143,21 +143,46 @@ export async function saveRefreshedTokens(db: DB, id: number, leaseId: string, t
   return row !== undefined;
 }
 
+/** A connection marked as needing a reconnect, with the platform's words; a refresh under way loses its lease. */
+const needsReconnect = (reason: string) => ({
+  status: 'needs_reconnect' as const,
+  status_reason: reason,
+  refresh_lease_id: null,
+  refresh_lease_until: null,
+  updated_at: sql<Date>`now()`,
+});
+
 export async function markNeedsReconnect(db: DB, id: number, leaseId: string, reason: string): Promise<boolean> {
   const row = await db
     .updateTable('platform_connections')
-    .set({
-      status: 'needs_reconnect',
-      status_reason: reason,
-      refresh_lease_id: null,
-      refresh_lease_until: null,
-      updated_at: sql`now()`,
-    })
+    .set(needsReconnect(reason))
     .where('id', '=', id)
     .where('refresh_lease_id', '=', leaseId)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The platform refused the connection's grant for good while it was in use (a token refused again after its
+ * renewal, a permission taken back): `needs_reconnect` with the platform's words. A compare-and-set on a
+ * connected row and, when given, on the sealed access token the refused call used, so a grant replaced meanwhile
+ * (a reconnect, another renewal) stands; of several posts refused at once, exactly one marks it. The row, or
+ * undefined when nothing was marked.
+ */
+export async function markGrantRefused(
+  db: DB,
+  id: number,
+  reason: string,
+  accessTokenEnc?: string,
+): Promise<PlatformConnectionRow | undefined> {
+  let query = db
+    .updateTable('platform_connections')
+    .set(needsReconnect(reason))
+    .where('id', '=', id)
+    .where('status', '=', 'connected');
+  if (accessTokenEnc !== undefined) query = query.where('access_token_enc', '=', accessTokenEnc);
+  return query.returningAll().executeTakeFirst();
 }
 
 export async function releaseRefreshLease(db: DB, id: number, leaseId: string): Promise<void> {

@@ -24,16 +24,25 @@ export interface DuePost {
   userId: number;
   platform: string;
   connectionId: number | null;
+  /** The account must be connected again before the post can go (null: no connection any more). */
+  needsReconnect: boolean | null;
 }
 
 /** A post that is due for work now (scheduled or waiting, or held by a run whose lease has run out). */
 export async function findDuePost(db: DB, id: number): Promise<DuePost | undefined> {
   return db
     .selectFrom('posts')
-    .select(['id', 'user_id as userId', 'platform', 'connection_id as connectionId'])
-    .where('id', '=', id)
-    .where('status', 'in', ACTIVE)
-    .where('due_at', '<=', now)
+    .leftJoin('platform_connections as c', 'c.id', 'posts.connection_id')
+    .select([
+      'posts.id',
+      'posts.user_id as userId',
+      'posts.platform',
+      'posts.connection_id as connectionId',
+      sql<boolean | null>`c.status = 'needs_reconnect'`.as('needsReconnect'),
+    ])
+    .where('posts.id', '=', id)
+    .where('posts.status', 'in', ACTIVE)
+    .where('posts.due_at', '<=', now)
     .executeTakeFirst();
 }
 
@@ -55,7 +64,7 @@ export interface ClaimInput {
  * otherwise the compare-and-set on the post's status and due time. `gone` when it is no longer due (cancelled,
  * rescheduled, finished, or taken by another run).
  *
- * `attempts` grows when a scheduled post starts; a person's retry counts its own as it requeues the post
+ * `attempts` grows when a scheduled post first starts; a person's retry counts its own as it requeues the post
  * (posts.repository.ts). A run going on after its own wait, or taking over from a run that died, continues
  * the same attempt.
  */
@@ -81,7 +90,8 @@ export async function claimPost(db: DB, c: ClaimInput): Promise<ClaimResult> {
         lease_owner: c.runId,
         due_at: fromNow(c.leaseMs),
         started_at: sql`coalesce(started_at, now())`,
-        attempts: sql`attempts + case when status = 'scheduled' then 1 else 0 end`,
+        // The first start only: a post put back to wait for a reconnect goes on with the same attempt.
+        attempts: sql`attempts + case when status = 'scheduled' and started_at is null then 1 else 0 end`,
         progress: sql`jsonb_set(progress, '{step}', coalesce(to_jsonb(journal->>'step'), 'null'::jsonb))`,
         updated_at: now,
       })

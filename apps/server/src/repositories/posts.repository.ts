@@ -166,11 +166,14 @@ export async function updateScheduledPost(
     .executeTakeFirst();
 }
 
-/** Compare-and-set: cancels the post only while it is still `scheduled`. */
+/**
+ * Compare-and-set: cancels the post only while it is still `scheduled`. A note it had while waiting for its
+ * account to be reconnected goes with it.
+ */
 export async function cancelScheduledPost(db: DB, id: number, userId: number): Promise<PostRow | undefined> {
   return db
     .updateTable('posts')
-    .set({ status: 'cancelled', due_at: null, updated_at: sql`now()` })
+    .set({ status: 'cancelled', due_at: null, error: null, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('status', '=', 'scheduled')

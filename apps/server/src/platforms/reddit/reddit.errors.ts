@@ -1,4 +1,4 @@
-import type { PlatformResponse } from '../base-adapter';
+import { lacksScope, type PlatformResponse } from '../base-adapter';
 import { PlatformError } from '../platform-error';
 
 const DEFAULT_RATE_LIMIT_MS = 60_000;
@@ -82,6 +82,8 @@ export function classifyReddit(
     return new PlatformError('reddit', step === 'oauth.refresh' ? 'disconnected' : 'rejected', text, details);
   if (res.status === 401 && step.startsWith('oauth.')) return new PlatformError('reddit', 'rejected', text, details);
   if (res.status === 401) return new PlatformError('reddit', 'auth_expired', text, details);
+  // A permission (scope) the grant lacks: only connecting again gives it.
+  if (lacksScope(res)) return new PlatformError('reddit', 'disconnected', text, details);
   if (res.status === 429)
     return new PlatformError('reddit', 'rate_limited', text, {
       ...details,

@@ -118,7 +118,9 @@ export const postsRoutes =
         schema: {
           ...common,
           summary: 'Change a scheduled post: its caption, options or time',
-          description: 'Only before it starts (409 `post_started` after, `post_cancelled` once cancelled).',
+          description:
+            'Only before it starts (409 `post_started` after, `post_cancelled` once cancelled), and while its ' +
+            'account is connected (409 `needs_reconnect` while it waits for a reconnect; cancelling stays open).',
           params: IdParams,
           body: UpdatePostBody,
           response: { 200: PostResponse, ...errors, 400: invalidPost, 409: ErrorBody },

@@ -6,8 +6,7 @@ import {
   saveSyncState,
   type SyncablePost,
 } from '../../repositories/post-metrics.repository';
-import { refreshConnection } from '../connections/connection-refresh.service';
-import { getPublishingAccount } from '../connections/publishing-account.service';
+import { callAsAccount } from '../connections/publishing-account.service';
 import { describeSyncFailure } from './sync-failure';
 import { nextMetricsSync } from './sync-schedule';
 
@@ -57,18 +56,12 @@ export async function syncPostMetrics(ctx: AppContext, post: SyncablePost): Prom
   }
 }
 
-/** The platform's figures; a token the platform no longer takes is renewed once, as publishing does. */
-async function readFigures(ctx: AppContext, connectionId: number, platformPostId: string) {
-  const { adapter, account } = await getPublishingAccount(ctx, connectionId);
-  try {
-    return await adapter.metrics(account, platformPostId);
-  } catch (err) {
-    if (!(err instanceof PlatformError) || err.kind !== 'auth_expired') throw err;
-    await refreshConnection(ctx, connectionId);
-    const renewed = await getPublishingAccount(ctx, connectionId);
-    return renewed.adapter.metrics(renewed.account, platformPostId);
-  }
-}
+/**
+ * The platform's figures; a token the platform no longer takes is renewed once, as publishing does, and one
+ * refused again marks the connection as needing a reconnect (then its posts' syncs make no calls until then).
+ */
+const readFigures = (ctx: AppContext, connectionId: number, platformPostId: string) =>
+  callAsAccount(ctx, connectionId, (adapter, account) => adapter.metrics(account, platformPostId));
 
 /** A connection that no longer exists reads as one to reconnect. */
 function notFoundAsDisconnected(platform: string, err: unknown): unknown {

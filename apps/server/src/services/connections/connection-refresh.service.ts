@@ -11,10 +11,9 @@ import {
   releaseRefreshLease,
   saveRefreshedTokens,
 } from '../../repositories/connections.repository';
-import { connectionLost } from '../activity/activity-moments';
 import { recordExpiringConnections } from '../activity/expiring-connections';
-import { notifyNeedsReconnect } from '../notifications/notify';
 import { openTokens, sealAccessToken, sealRefreshToken } from './connection-tokens';
+import { flagNeedsReconnect } from './needs-reconnect';
 
 /** Longer than an adapter's request timeout, so a lease never runs out under a refresh that is still going. */
 export const REFRESH_LEASE_MS = 2 * 60_000;
@@ -55,10 +54,7 @@ export async function refreshConnection(ctx: AppContext, connectionId: number): 
       return 'failed';
     }
     if (adapter.sandbox !== row.sandbox) {
-      const reason = row.sandbox
-        ? 'This account was connected in the sandbox, which this server no longer uses. Connect it again.'
-        : 'This server now uses the sandbox for this platform. Connect the account again.';
-      return (await needsReconnect(ctx, row, leaseId, reason)) ? 'needs_reconnect' : 'busy';
+      return (await needsReconnect(ctx, row, leaseId, sandboxMoved(row))) ? 'needs_reconnect' : 'busy';
     }
     const previous = openTokens(ctx.secretBox, row);
     let fresh: TokenSet;
@@ -80,15 +76,14 @@ export async function refreshConnection(ctx: AppContext, connectionId: number): 
 }
 
 /** Marks the connection as needing a reconnect (while the lease holds) and tells the person through the bell. */
-async function needsReconnect(ctx: AppContext, row: PlatformConnectionRow, leaseId: string, reason: string) {
-  const marked = await ctx.db.transaction().execute(async (trx) => {
-    const ok = await markNeedsReconnect(trx, row.id, leaseId, reason);
-    if (ok) await connectionLost(trx, row, reason);
-    return ok;
-  });
-  if (marked) await notifyNeedsReconnect(ctx, row);
-  return marked;
-}
+const needsReconnect = (ctx: AppContext, row: PlatformConnectionRow, leaseId: string, reason: string) =>
+  flagNeedsReconnect(ctx, row, reason, (trx) => markNeedsReconnect(trx, row.id, leaseId, reason));
+
+/** Why a connection made in the sandbox (or outside it) cannot publish from a server that no longer is. */
+export const sandboxMoved = (row: PlatformConnectionRow) =>
+  row.sandbox
+    ? 'This account was connected in the sandbox, which this server no longer uses. Connect it again.'
+    : 'This server now uses the sandbox for this platform. Connect the account again.';
 
 /** A refusal that another try will not change: the person has to connect again. */
 const isForGood = (err: PlatformError) => ['disconnected', 'auth_expired', 'rejected'].includes(err.kind);

@@ -3,8 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { isPlatformError, type PlatformError } from '../../platforms/platform-error';
 import { findConnection } from '../../repositories/connections.repository';
-import { refreshConnection } from './connection-refresh.service';
-import { getPublishingAccount } from './publishing-account.service';
+import { callAsAccount } from './publishing-account.service';
 
 const text = (value: unknown) => (typeof value === 'string' || value === null ? value : undefined);
 const flag = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
@@ -29,23 +28,14 @@ export function toPublishOptions(raw: Record<string, unknown>): PublishOptions {
 }
 
 /**
- * What the platform says this account may choose now (TikTok's creator_info), read through the adapter.
+ * What the platform says this account may choose now (TikTok's creator_info), read through the adapter. A token
+ * the platform refuses is renewed once, as publishing does; refused again, the connection needs reconnecting.
  * Throws the platform's `PlatformError` (or 404 for an unknown connection).
  */
 export async function askPublishOptions(ctx: AppContext, connectionId: number): Promise<PublishOptions> {
-  const { adapter, account } = await getPublishingAccount(ctx, connectionId);
-  return toPublishOptions(await adapter.publishOptions(account));
-}
-
-/** As above; a token the platform refuses although it looked fresh is renewed once first, as publishing does. */
-async function askRenewingOnce(ctx: AppContext, connectionId: number): Promise<PublishOptions> {
-  try {
-    return await askPublishOptions(ctx, connectionId);
-  } catch (err) {
-    if (!isPlatformError(err) || err.kind !== 'auth_expired') throw err;
-  }
-  await refreshConnection(ctx, connectionId);
-  return askPublishOptions(ctx, connectionId);
+  return toPublishOptions(
+    await callAsAccount(ctx, connectionId, (adapter, account) => adapter.publishOptions(account)),
+  );
 }
 
 /**
@@ -61,7 +51,7 @@ export async function connectionPublishOptions(
   if (!row || row.user_id !== userId) throw notFound('Connection');
   const platform = row.platform as PlatformKey;
   try {
-    return { platform, options: await askRenewingOnce(ctx, connectionId) };
+    return { platform, options: await askPublishOptions(ctx, connectionId) };
   } catch (err) {
     throw isPlatformError(err) ? platformFailure(platform, err) : err;
   }

@@ -26,7 +26,9 @@ export function postOutcomeMessage(
   const on = platformName(platform);
   if (kind === 'published') return `${video} was published on ${on}.`;
   if (kind === 'unconfirmed') return `${video} may or may not be on ${on}: check it there before retrying.`;
-  const reason = (error?.platformMessage || error?.message || '').trim();
+  // A post that waited in vain for its account is told in Fanout's words; the platform's are on the post.
+  const own = error?.code === 'needs_reconnect';
+  const reason = ((own ? error.message : error?.platformMessage) || error?.message || '').trim();
   return reason
     ? sentence(`${video} could not be published on ${on}: ${cutText(reason, REASON_MAX)}`)
     : `${video} could not be published on ${on}.`;

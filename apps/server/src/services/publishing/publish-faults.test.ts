@@ -106,16 +106,6 @@ describe('the publish runner meeting platform faults', () => {
     expect(issued).toHaveLength(1);
   });
 
-  it('fails, asking for a reconnect, when the token is refused again after its renewal', async () => {
-    const { caption, created } = await post('Expired twice', () =>
-      control.fault(emulator, { platform: 'x', kind: 'token_expired', step: 'finalize', times: 2 }),
-    );
-    const done = await settled(who, created.id);
-    expect(done.status).toBe('failed');
-    expect(done.error).toMatchObject({ code: 'auth_expired', message: expect.stringMatching(/reconnect/i) });
-    expect(await publishedWith(server, caption)).toEqual([]);
-  });
-
   it('marks a post unconfirmed when its create got no answer and the platform does not show it; a retry asks again', async () => {
     const { caption, created } = await post('No answer', () =>
       control.fault(emulator, { platform: 'x', kind: 'hang', step: 'create', delayMs: 3_000 }),

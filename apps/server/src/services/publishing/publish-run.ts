@@ -6,13 +6,14 @@ import type { PublishedPost, PublishJournal } from '../../platforms/platform-ada
 import { escalateUnrecognized, isPlatformError, PlatformError } from '../../platforms/platform-error';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { refreshConnection } from '../connections/connection-refresh.service';
+import { grantRefused } from '../connections/needs-reconnect';
 import { getPublishingAccount } from '../connections/publishing-account.service';
 import { notifyPostOutcome } from '../notifications/notify';
 import { postCaption } from '../posts/post-caption';
 import { enqueuePublish } from './publish-queue';
 import { buildPublishRequest } from './publish-request';
 import { RunLease } from './run-lease';
-import { decideAfterFailure, outcomeUnknown, unconfirmed } from './step-failure';
+import { decideAfterFailure, grantRefusedFailure, outcomeUnknown, unconfirmed } from './step-failure';
 import { pause, withStepTimeout } from './step-timeout';
 
 /** Waits up to this long are slept through holding the post; longer ones let go of it and come back. */
@@ -23,7 +24,10 @@ const RUN_BUDGET_MS = 30 * 60_000;
 const LOOKUP_TRIES = 3;
 
 /** How a run ended: the post's end, or why the run stopped working on it. */
-export type RunOutcome = 'published' | 'failed' | 'unconfirmed' | 'waiting' | 'handed-over' | 'lost' | 'gone';
+export type RunOutcome =
+  'published' | 'failed' | 'unconfirmed' | 'waiting' | 'needs-reconnect' | 'handed-over' | 'lost' | 'gone';
+/** A grant refused, then found replaced when the post was to wait: tries with the new grant before failing. */
+const REGRANT_TRIES = 2;
 
 /**
  * Publishes a post this run has just claimed, step by step, from its journal. After each step the new journal,
@@ -70,6 +74,9 @@ class PostRun {
   private unknownCreate: unknown = null;
   private lookupTries = 0;
   private lastError: PlatformError | undefined;
+  /** The sealed access token of the account the last step used: the grant a refusal names. */
+  private tokenSeal: string | undefined;
+  private regrants = 0;
   private readonly started = Date.now();
   private readonly log;
 
@@ -118,7 +125,8 @@ class PostRun {
       let phase: 'account' | 'lookup' | 'step' = 'account';
       const step = this.journal?.step ?? 'start';
       try {
-        const { adapter, account } = await getPublishingAccount(this.ctx, connectionId);
+        const { adapter, account, tokenSeal } = await getPublishingAccount(this.ctx, connectionId);
+        this.tokenSeal = tokenSeal;
         const request = buildPublishRequest(this.ctx, video, account, this.fields(video));
         if (this.journal?.step === 'create' && this.lookUpFirst) {
           phase = 'lookup';
@@ -198,6 +206,11 @@ class PostRun {
         await refreshConnection(this.ctx, connectionId);
         return undefined;
       }
+      if (isPlatformError(err) && (err.kind === 'disconnected' || err.kind === 'auth_expired')) {
+        // The grant is gone, so the platform cannot be asked: the person checks there once reconnected.
+        await grantRefused(this.ctx, connectionId, err, this.tokenSeal);
+        return this.finishUnconfirmed();
+      }
       if (++this.lookupTries >= LOOKUP_TRIES) return this.finishUnconfirmed();
       await pause(Math.min(HOLD_WAIT_MAX_MS, this.config.retryBaseMs * this.lookupTries), this.ctx.jobs.stopSignal);
       return undefined;
@@ -219,6 +232,8 @@ class PostRun {
     switch (decision.kind) {
       case 'fail':
         return this.fail(decision.error);
+      case 'reconnect':
+        return this.waitForReconnect(decision.refusal, connectionId);
       case 'refresh': {
         const outcome = await refreshConnection(this.ctx, connectionId);
         // A renewal that met a passing fault of its own is not the one renewal: back off and try again.
@@ -254,6 +269,30 @@ class PostRun {
     if (!due) return 'lost';
     await enqueuePublish(this.ctx, this.row.id, due);
     return 'waiting';
+  }
+
+  /**
+   * The platform refused the account's grant for good: the connection is marked as needing a reconnect (the
+   * bell rings once, whichever of its posts met the refusal first) and the post waits for it, `scheduled`.
+   * When the account turns out to be connected again already, the run goes on with the new grant.
+   */
+  private async waitForReconnect(refusal: PlatformError, connectionId: number): Promise<RunOutcome | undefined> {
+    await grantRefused(this.ctx, connectionId, refusal, this.tokenSeal);
+    const outcome = await this.lease.waitForReconnect(this.row.platform, refusal.platformCode ?? null);
+    switch (outcome) {
+      case undefined:
+      case 'gone':
+        return 'lost';
+      case 'waiting':
+        return 'needs-reconnect';
+      case 'failed':
+        return 'failed';
+      case 'go-on':
+        if (++this.regrants > REGRANT_TRIES) return this.fail(grantRefusedFailure(refusal));
+        this.refreshed = false;
+        this.lastError = undefined;
+        return undefined;
+    }
   }
 
   /** The process is stopping (or the run has gone on long): another run picks the post up from here. */

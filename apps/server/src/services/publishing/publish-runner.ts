@@ -5,6 +5,7 @@ import { claimPost, findDuePost, nextDuePostOfConnection } from '../../repositor
 import { enqueuePublish } from './publish-queue';
 import { runClaimedPost, type RunOutcome } from './publish-run';
 import { nextWaitingPost, takePlatformSlot } from './platform-slots';
+import { waitForReconnect } from './reconnect-wait';
 
 export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'platform-busy';
 
@@ -16,11 +17,22 @@ export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'pl
  * a run ends, its platform slot goes to the post of that platform that has waited longest in this process, and
  * its connection to the connection's post that has waited longest (handOn). Whatever that misses (the
  * process died with posts waiting in it) the minute's sweep queues again. A job per busy post every few
- * seconds instead filled the queue faster than posts ran when thousands were due at once.
+ * seconds instead filled the queue faster than posts ran when thousands were due at once. A post whose account
+ * needs reconnecting is neither claimed nor sent: it waits for the reconnect (reconnect-wait.ts).
  */
 export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ outcome: PublishJobOutcome }> {
   const due = await findDuePost(ctx.db, postId);
   if (!due) return { outcome: 'not-due' };
+  if (due.needsReconnect) {
+    // No claim and no call to the platform: the post waits for the reconnect, or fails once it has waited too long.
+    const wait = await waitForReconnect(ctx, due, 'nobody');
+    if (wait === 'gone') return { outcome: 'not-due' };
+    if (wait !== 'go-on') {
+      const outcome = wait === 'waiting' ? 'needs-reconnect' : 'failed';
+      countPublishOutcome(due.platform, outcome);
+      return { outcome };
+    }
+  }
   const giveBack = takePlatformSlot(ctx, due.platform, postId);
   if (!giveBack) return { outcome: 'platform-busy' };
   let claimed = false;

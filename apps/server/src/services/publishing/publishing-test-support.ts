@@ -1,4 +1,4 @@
-import type { Post, PostStatus } from '@fanout/contracts';
+import type { PlatformKey, Post, PostStatus } from '@fanout/contracts';
 import { sandboxEmulator, connectAccount } from '../../../test/connections';
 import { control } from '../../../test/emulator';
 import { api, createProject, registerUser, type ApiClient } from '../../../test/factories';
@@ -7,7 +7,10 @@ import { waitUntil } from '../../../test/jobs';
 import type { TestServer } from '../../../test/test-server';
 import { findPostRow } from '../../../test/post-rows';
 
-/** A person with a project whose X account is connected (X: a create step, a look-up, rate-limit headers). */
+/**
+ * A person with a project whose X account (or `platform`'s) is connected (X: a create step, a look-up,
+ * rate-limit headers).
+ */
 export interface Publisher {
   token: string;
   projectId: number;
@@ -15,10 +18,10 @@ export interface Publisher {
   as: ApiClient;
 }
 
-export async function publisher(server: TestServer): Promise<Publisher> {
+export async function publisher(server: TestServer, platform: PlatformKey = 'x'): Promise<Publisher> {
   const { token } = await registerUser(server);
   const project = await createProject(server, token);
-  await connectAccount(server, token, 'x', project.id);
+  await connectAccount(server, token, platform, project.id);
   const as = api(server, token);
   const connections = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections as {
     id: number;
@@ -38,9 +41,20 @@ let captions = 0;
 export const uniqueCaption = (what: string) => `${what} ${process.pid}-${Date.now().toString(36)}-${captions++}`;
 
 /** POST /api/videos/:id/posts for X: now, or at `at`. */
-export async function postToX(who: Publisher, videoId: number, caption: string, at?: Date): Promise<Post> {
+export const postToX = (who: Publisher, videoId: number, caption: string, at?: Date) =>
+  postTo(who, 'x', videoId, caption, at);
+
+/** POST /api/videos/:id/posts for one platform (with its `options`): now, or at `at`. */
+export async function postTo(
+  who: Publisher,
+  platform: PlatformKey,
+  videoId: number,
+  caption: string,
+  at?: Date,
+  options?: Record<string, unknown>,
+): Promise<Post> {
   const res = await who.as.post(`/api/videos/${videoId}/posts`, {
-    targets: [{ platform: 'x', caption }],
+    targets: [{ platform, caption, ...(options ? { options } : {}) }],
     ...(at ? { scheduledAt: at.toISOString() } : {}),
   });
   if (res.status !== 201) throw new Error(`posting answered ${res.status}: ${JSON.stringify(res.body)}`);

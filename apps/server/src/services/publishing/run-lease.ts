@@ -10,6 +10,7 @@ import {
   type StepCommit,
 } from '../../repositories/post-runs.repository';
 import { postFailed, postPublished } from '../activity/activity-moments';
+import { waitForReconnect, type ReconnectWait } from './reconnect-wait';
 
 /**
  * One run's hold on one post. While held, a heartbeat renews it every third of the lease, so a long step
@@ -67,6 +68,24 @@ export class RunLease {
     const due = await releasePost(this.ctx.db, this.postId, this.runId, r);
     if (!due) this.lost = true;
     return due;
+  }
+
+  /**
+   * The account needs reconnecting: the post goes back to waiting for that (`waitForReconnect`), unheld. On
+   * `go-on` (the account is connected again meanwhile) the run keeps the post and its heartbeat goes on.
+   */
+  async waitForReconnect(platform: string, platformCode: string | null): Promise<ReconnectWait | undefined> {
+    await this.stop();
+    if (this.lost) return undefined;
+    const outcome = await waitForReconnect(
+      this.ctx,
+      { id: this.postId, platform },
+      { runId: this.runId },
+      platformCode,
+    );
+    if (outcome === 'go-on') this.start();
+    if (outcome === 'gone') this.lost = true;
+    return outcome;
   }
 
   async finish(f: Finish): Promise<PostRow | undefined> {

@@ -46,7 +46,7 @@ describe('what the runner does after a failed step', () => {
     });
   });
 
-  it('waits for the reset of a rate limit, renews a token once, and fails a refusal or a lost grant at once', () => {
+  it('waits for the reset of a rate limit, renews a token once, fails a refusal and waits for a reconnect on a lost grant', () => {
     const retryAt = new Date(Date.now() + 60_000);
     expect(decideAfterFailure(fault('rate_limited', { retryAt }), state)).toEqual({
       kind: 'rate_limited',
@@ -54,8 +54,8 @@ describe('what the runner does after a failed step', () => {
     });
     expect(decideAfterFailure(fault('auth_expired'), state)).toEqual({ kind: 'refresh' });
     expect(decideAfterFailure(fault('auth_expired'), { ...state, refreshed: true })).toMatchObject({
-      kind: 'fail',
-      error: { code: 'auth_expired' },
+      kind: 'reconnect',
+      refusal: { kind: 'auth_expired' },
     });
     expect(
       decideAfterFailure(fault('rejected', { platformCode: '187', platformMessage: 'Status is a duplicate.' }), state),
@@ -64,8 +64,8 @@ describe('what the runner does after a failed step', () => {
       error: { code: 'rejected', platformCode: '187', platformMessage: 'Status is a duplicate.' },
     });
     expect(decideAfterFailure(fault('disconnected'), state)).toMatchObject({
-      kind: 'fail',
-      error: { code: 'disconnected', message: expect.stringMatching(/reconnect/) },
+      kind: 'reconnect',
+      refusal: { kind: 'disconnected' },
     });
     expect(decideAfterFailure(notFound('Connection'), state)).toMatchObject({
       kind: 'fail',

@@ -1,6 +1,6 @@
 import { PLATFORMS, type PostError } from '@fanout/contracts';
 import { AppError } from '../../http/errors';
-import { isPlatformError } from '../../platforms/platform-error';
+import { isPlatformError, type PlatformError } from '../../platforms/platform-error';
 import { backoffMs, MAX_NO_ANSWER_TRIES, MAX_STEP_TRIES } from './publish-backoff';
 import { StepTimeoutError } from './step-timeout';
 
@@ -14,6 +14,11 @@ export type StepDecision =
   | { kind: 'retry'; waitMs: number; tries: number }
   /** Try again exactly when the platform said it takes requests again. */
   | { kind: 'rate_limited'; until: Date }
+  /**
+   * The platform refused the account's grant for good (a token refused again after its renewal, a grant or
+   * permission gone): the connection needs reconnecting, and the post waits for that.
+   */
+  | { kind: 'reconnect'; refusal: PlatformError }
   | { kind: 'fail'; error: PostError };
 
 export interface StepState {
@@ -47,7 +52,8 @@ export function noAnswer(err: unknown): boolean {
 /**
  * The closed set of platform-error.ts turned into what happens next: `retryable` backs off (full jitter, at
  * most MAX_STEP_TRIES tries, MAX_NO_ANSWER_TRIES when no answer came), `rate_limited` waits for the reset,
- * `auth_expired` renews the token once, `rejected` and `disconnected` fail at once. A step that timed out and anything that is not a platform's
+ * `auth_expired` renews the token once and waits for a reconnect when refused again, `disconnected` waits for
+ * a reconnect at once, `rejected` fails at once. A step that timed out and anything that is not a platform's
  * answer (a bug, a file that cannot be read) are retried like `retryable`.
  */
 export function decideAfterFailure(err: unknown, s: StepState): StepDecision {
@@ -69,26 +75,33 @@ export function decideAfterFailure(err: unknown, s: StepState): StepDecision {
         err.platformMessage ?? err.message,
       );
     case 'disconnected':
-      return failure(
-        'disconnected',
-        `${name} no longer accepts this account: reconnect it on the Accounts screen, then retry.`,
-        err.platformCode,
-        err.platformMessage,
-      );
+      return { kind: 'reconnect', refusal: err };
     case 'auth_expired':
-      if (!s.refreshed) return { kind: 'refresh' };
-      return failure(
-        'auth_expired',
-        `${name} refused the account's sign-in even after it was renewed: reconnect it on the Accounts screen, then retry.`,
-        err.platformCode,
-        err.platformMessage,
-      );
+      return s.refreshed ? { kind: 'reconnect', refusal: err } : { kind: 'refresh' };
     case 'rate_limited':
       if (err.retryAt) return { kind: 'rate_limited', until: err.retryAt };
       return retry(err, err.platformMessage ?? err.message, s, name, err.platformCode);
     case 'retryable':
       return retry(err, err.platformMessage ?? err.message, s, name, err.platformCode, err.platformMessage);
   }
+}
+
+/**
+ * A refusal of the grant that marking the connection could not turn into a wait (the grant was replaced
+ * meanwhile, and refused again): the post fails, asking for a reconnect.
+ */
+export function grantRefusedFailure(err: PlatformError): PostError {
+  const name = platformLabel(err.platform);
+  const why =
+    err.kind === 'disconnected'
+      ? `${name} no longer accepts this account`
+      : `${name} refused the account's sign-in even after it was renewed`;
+  return {
+    code: err.kind,
+    message: `${why}: reconnect it on the Accounts screen, then retry.`,
+    platformCode: err.platformCode ?? null,
+    platformMessage: err.platformMessage ?? null,
+  };
 }
 
 /** Another try of the step after a backoff, or the post fails once `err` has used up its kind's tries. */

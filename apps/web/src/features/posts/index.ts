@@ -21,6 +21,7 @@ export {
   PARTIALLY_PUBLISHED,
   isPartiallyPublished,
   countPosts,
+  waitsForReconnect,
 } from './post-status';
 export { postTimeText } from './post-time-text';
 export { platformName } from './platform-names';

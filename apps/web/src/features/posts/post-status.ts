@@ -1,4 +1,4 @@
-import type { PostCounts, PostStatus } from '@fanout/contracts';
+import type { Post, PostCounts, PostStatus } from '@fanout/contracts';
 import type { BadgeTone } from '@/components/ui/Badge';
 
 export const POST_STATUS_LABELS: Readonly<Record<PostStatus, string>> = {
@@ -36,4 +36,12 @@ export function countPosts(posts: readonly { status: PostStatus }[]): PostCounts
   const counts: PostCounts = { scheduled: 0, publishing: 0, published: 0, failed: 0, cancelled: 0, unconfirmed: 0 };
   for (const post of posts) counts[post.status]++;
   return counts;
+}
+
+/**
+ * A scheduled post waiting for its account to be connected again (`error.code` `needs_reconnect`): it goes out
+ * once the account is reconnected, and fails if that has not happened within 24 hours of its time.
+ */
+export function waitsForReconnect(post: Pick<Post, 'status' | 'error'>): boolean {
+  return post.status === 'scheduled' && post.error?.code === 'needs_reconnect';
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCancelPost } from '../api/cancel-post';
 import { useRetryPost } from '../api/retry-post';
 import { platformName } from '../platform-names';
+import { waitsForReconnect } from '../post-status';
 import { EditPostDialog } from './edit/EditPostDialog';
 
 interface PostActionsProps {
@@ -16,8 +17,9 @@ interface PostActionsProps {
 }
 
 /**
- * What can be done with a post now: Retry (failed or unconfirmed), Edit and Cancel post (scheduled), View post
- * on … The edit dialog stays open if the post starts meanwhile, and says so.
+ * What can be done with a post now: Retry (failed or unconfirmed), Edit and Cancel post (scheduled; only Cancel
+ * while it waits for its account to be reconnected, as the server refuses changes then), View post on … The edit
+ * dialog stays open if the post starts meanwhile, and says so.
  */
 export function PostActions({ post, errorId }: PostActionsProps) {
   const [editing, setEditing] = useState(false);
@@ -56,7 +58,7 @@ export function PostActions({ post, errorId }: PostActionsProps) {
           Retry
         </Button>
       )}
-      {scheduled && (
+      {scheduled && !waitsForReconnect(post) && (
         <Button size="sm" variant="secondary" aria-haspopup="dialog" onClick={() => setEditing(true)}>
           Edit
         </Button>

@@ -6,6 +6,7 @@ import { postTimeText } from '../post-time-text';
 import { PostActions } from './PostActions';
 import { PostErrorText } from './PostErrorText';
 import { PostProgress } from './PostProgress';
+import { PostReconnectWait } from './PostReconnectWait';
 import { PostStatusBadge } from './PostStatusBadge';
 
 /** One post of a video: where it goes, its status and time, live progress, the platform's answer, actions. */
@@ -26,6 +27,7 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
         </span>
       </div>
       <PostProgress post={post} zone={zone} />
+      <PostReconnectWait post={post} id={`${id}-wait`} />
       {post.error && (post.status === 'failed' || post.status === 'unconfirmed' || post.status === 'publishing') && (
         <PostErrorText error={post.error} platform={post.platform} id={`${id}-error`} />
       )}

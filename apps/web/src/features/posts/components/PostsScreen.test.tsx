@@ -100,6 +100,33 @@ describe('My Posts', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('shows a scheduled post whose account needs reconnecting as waiting for it, with the way to Accounts', async () => {
+    const onHold = buildPost('facebook', {
+      id: 14,
+      videoId: 6,
+      videoTitle: 'Harbour at dawn',
+      scheduledAt: '2030-07-01T07:00:00.000Z',
+      error: {
+        code: 'needs_reconnect',
+        message: 'Waiting for the Facebook account to be reconnected on the Accounts screen.',
+        platformCode: '190/463',
+        platformMessage: 'Error validating access token: Session has expired.',
+      },
+    });
+    await openPosts(postsRoutes({ [FIRST_PAGE]: [onHold] }));
+    await screen.findByRole('table', { name: 'Posts' });
+    const waiting = row('Harbour at dawn', 'Facebook');
+    expect(within(waiting).getByText('Scheduled')).toBeInTheDocument();
+    expect(within(waiting).getByText(/^Waiting: reconnect Facebook on/)).toHaveTextContent(
+      'Waiting: reconnect Facebook on Accounts',
+    );
+    expect(within(waiting).getByRole('link', { name: 'Accounts' })).toHaveAttribute('href', '/accounts');
+    expect(within(waiting).getByText('Error validating access token: Session has expired.')).toBeInTheDocument();
+    // Changes are refused until the account is back; cancelling is not.
+    expect(within(waiting).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(waiting).getByRole('button', { name: 'Cancel post' })).toBeInTheDocument();
+  });
+
   it('loads the next page after the last one with "Load more", until there is none', async () => {
     const { user, calls } = await openPosts(
       postsRoutes({

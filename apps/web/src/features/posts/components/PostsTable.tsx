@@ -6,7 +6,9 @@ import { platformName } from '../platform-names';
 import { postTimeText } from '../post-time-text';
 import { PostActions } from './PostActions';
 import { PostErrorText } from './PostErrorText';
+import { waitsForReconnect } from '../post-status';
 import { PostProgress } from './PostProgress';
+import { PostReconnectWait } from './PostReconnectWait';
 import { PostStatusBadge } from './PostStatusBadge';
 
 const COLUMNS = ['Video', 'Platform', 'Time', 'Status', 'Actions'] as const;
@@ -37,7 +39,11 @@ function PostRow({ post, zone }: { post: Post; zone: string }) {
         <div className="space-y-2">
           <PostStatusBadge status={post.status} />
           <PostProgress post={post} zone={zone} />
-          {post.error && <PostErrorText error={post.error} platform={post.platform} id={errorId} />}
+          {waitsForReconnect(post) ? (
+            <PostReconnectWait post={post} id={errorId} />
+          ) : (
+            post.error && <PostErrorText error={post.error} platform={post.platform} id={errorId} />
+          )}
         </div>
       </td>
       <td className="py-3 pr-4">

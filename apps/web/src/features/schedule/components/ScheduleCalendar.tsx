@@ -6,6 +6,7 @@ import listPlugin from '@fullcalendar/list';
 import interactionPlugin, { type DropArg } from '@fullcalendar/interaction';
 import type { DatesSetArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import type { Post } from '@fanout/contracts';
+import { waitsForReconnect } from '@/features/posts';
 import { PLATFORM_ACCENTS } from '../platform-colors';
 import { toWall, wallNow, wallToLocal } from '../calendar-time';
 import { capPerDay } from '../month-cap';
@@ -67,7 +68,7 @@ export function ScheduleCalendar({ posts, zone, onRange, onOpen, onMove, onDrop,
         id: String(post.id),
         title: post.videoTitle,
         start,
-        startEditable: post.status === 'scheduled',
+        startEditable: post.status === 'scheduled' && !waitsForReconnect(post),
         durationEditable: false,
         backgroundColor: '#ffffff',
         borderColor: PLATFORM_ACCENTS[post.platform],

@@ -1,5 +1,5 @@
 import type { Post, PostStatus } from '@fanout/contracts';
-import { POST_STATUS_LABELS, platformName } from '@/features/posts';
+import { POST_STATUS_LABELS, platformName, waitsForReconnect } from '@/features/posts';
 import { PLATFORM_ACCENTS } from '../platform-colors';
 
 /**
@@ -35,7 +35,9 @@ export interface PostEventActions {
  */
 export function postEventNodes(post: Post, time: string, roomy: boolean, actions: PostEventActions): HTMLElement {
   const name = platformName(post.platform);
-  const status = POST_STATUS_LABELS[post.status];
+  const waiting = waitsForReconnect(post);
+  // A post waiting for its account says so, in the badge's room and in full to a screen reader and on hover.
+  const status = waiting ? `Waiting: reconnect ${name} on Accounts` : POST_STATUS_LABELS[post.status];
   const box = element(
     'div',
     'flex w-full min-w-0 flex-wrap items-center gap-x-1 gap-y-0.5 overflow-hidden rounded border-l-4 bg-white px-1 py-0.5 text-xs whitespace-nowrap text-zinc-900',
@@ -57,13 +59,15 @@ export function postEventNodes(post: Post, time: string, roomy: boolean, actions
 
   const badge = element(
     'span',
-    `inline-flex shrink-0 items-center rounded-full px-1.5 text-xs font-medium ring-1 ring-inset ${STATUS_CLASSES[post.status]}`,
-    status,
+    `inline-flex shrink-0 items-center rounded-full px-1.5 text-xs font-medium ring-1 ring-inset ${waiting ? STATUS_CLASSES.unconfirmed : STATUS_CLASSES[post.status]}`,
+    waiting ? 'Waiting' : status,
   );
   badge.setAttribute('aria-hidden', 'true');
+  if (waiting) badge.title = status;
   box.append(badge);
 
-  if (post.status === 'scheduled') {
+  // Moving a post that waits for its account is refused until the account is back.
+  if (post.status === 'scheduled' && !waiting) {
     const move = element(
       'button',
       'shrink-0 rounded px-1 font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600',
