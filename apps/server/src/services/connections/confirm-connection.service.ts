@@ -5,6 +5,7 @@ import { AppError, forbidden } from '../../http/errors';
 import { findConnectionForUpdate, upsertConnection } from '../../repositories/connections.repository';
 import { connectionConnected } from '../activity/activity-moments';
 import { getOwnProject } from '../projects.service';
+import { resumeWaitingPosts } from '../publishing/reconnect-wait';
 import { platformUnavailable } from './connect.service';
 import { toConnection } from './connection-status';
 import { sealAccessToken, sealRefreshToken } from './connection-tokens';
@@ -40,7 +41,11 @@ export async function confirmPendingConnection(ctx: AppContext, userId: number, 
   const grant = pending.openGrant();
   // The grant came from the live platform or from the sandbox: it is stored only where it came from.
   if (ctx.platforms.get(pending.platform)?.sandbox !== grant.sandbox) throw platformUnavailable(pending.platform);
-  return toConnection(await saveConnection(ctx, pending, grant));
+  const saved = await saveConnection(ctx, pending, grant);
+  // Posts that waited for this account to be reconnected were made due by the save; send them now rather than
+  // at the next minute's sweep.
+  await resumeWaitingPosts(ctx, saved.id);
+  return toConnection(saved);
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   uploadedVideo,
   type Publisher,
 } from './publishing-test-support';
-import { RECONNECT_WAIT_MS, resumeWaitingPosts } from './reconnect-wait';
+import { RECONNECT_WAIT_MS } from './reconnect-wait';
 
 const ENV = { PUBLISH_RETRY_BASE_MS: '100' };
 const HOUR = 3_600_000;
@@ -112,12 +112,9 @@ describe('an account whose grant the platform refuses even after its renewal', (
     const row = await postRow(server, second!.post.id);
     expect(row.due_at!.getTime() - row.scheduled_at.getTime()).toBe(RECONNECT_WAIT_MS);
 
-    // The person reconnects on the Accounts screen: the posts are due again at once, and the sweep sends them.
+    // The person reconnects on the Accounts screen: the posts are due again and sent at once, without a sweep.
     await connectAccount(server, who.token, 'facebook', who.projectId);
     expect(await connectionOf(who)).toMatchObject({ status: 'connected', statusReason: null });
-    for (const { post } of posts)
-      expect(await getPost(who, post.id)).toMatchObject({ status: 'scheduled', error: null });
-    await sweepPosts(server.ctx);
     for (const { post, caption } of posts) {
       expect(await settled(who, post.id)).toMatchObject({ status: 'published', attempts: 1, error: null });
       expect(await publishedWith(server, caption)).toHaveLength(1);
@@ -138,7 +135,6 @@ describe('an account whose grant the platform refuses even after its renewal', (
     expect(await publishedWith(server, caption)).toEqual([]);
 
     await connectAccount(server, who.token, 'x', who.projectId);
-    expect(await resumeWaitingPosts(server.ctx, who.connectionId)).toBe(1);
     expect(await settled(who, post.id)).toMatchObject({ status: 'published', attempts: 1, error: null });
     expect(await publishedWith(server, caption)).toHaveLength(1);
   });
@@ -166,7 +162,6 @@ describe('an account whose grant the platform refuses even after its renewal', (
     expect(await notifications(who, 'needs_reconnect')).toHaveLength(1);
 
     await connectAccount(server, token, 'reddit', project.id);
-    expect(await resumeWaitingPosts(server.ctx, who.connectionId)).toBe(1);
     const done = await settled(who, post.id);
     expect(done).toMatchObject({ status: 'published', attempts: 1 });
     const { items } = await control.published(emulator);
