@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';
 import type { DB } from './db/database';
 import { APP_VERSION } from './version';
+import type { KeptJson } from './http/compression';
 import type { JobQueue } from './jobs/job-queue';
 import { createMedia, type Media } from './media/media';
 import type { PlatformTarget } from './platforms/base-adapter';
@@ -44,8 +45,8 @@ export interface AppContext {
 export interface ReadCaches {
   /** Token hash → the session found for it. */
   sessions: ShortLivedCache<SessionWithUser>;
-  /** A video list request → its JSON. */
-  videoPages: ShortLivedCache<string>;
+  /** A video list request → its JSON, and that JSON encoded as clients asked for it. */
+  videoPages: ShortLivedCache<KeptJson>;
 }
 
 /** What start-up has opened itself; the rest is built from config here. */
