@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -76,6 +76,13 @@ async function waitForHealth(apiBase: string, child: ChildProcess, output: () =>
 export type ServerEnv =
   Record<string, string> | ((origin: string) => Record<string, string> | Promise<Record<string, string>>);
 
+/**
+ * One key for every server of the browser tests: the database template is made by a real start, which stores
+ * its key's check value, and a server started on a copy of it with another key would refuse to start. A test
+ * key, for throw-away data only.
+ */
+const E2E_SECRET_KEY = createHash('sha256').update('fanout browser tests').digest('base64');
+
 const running = new Set<ChildProcess>();
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 
@@ -108,7 +115,7 @@ async function launch(dataDir: string, env: ServerEnv): Promise<Launched> {
       EMULATOR_PORT: String(emulatorPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      SECRET_KEY: randomBytes(32).toString('base64'),
+      SECRET_KEY: E2E_SECRET_KEY,
       // Every test signs up and signs in from the same address.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_MAX_FAILURES_PER_IP: '100000',

@@ -2,12 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';
 import type { DB } from './db/database';
 import { APP_VERSION } from './version';
+import type { KeptJson } from './http/compression';
 import type { JobQueue } from './jobs/job-queue';
 import { createMedia, type Media } from './media/media';
 import type { PlatformTarget } from './platforms/base-adapter';
 import { createPlatformRegistry, type PlatformRegistry } from './platforms/registry';
 import { createIdentityProvider, type IdentityProvider } from './services/oidc.service';
-import { openSecretBox, type SecretBox } from './services/secret-box.service';
+import type { SecretBox } from './services/secret-box.service';
 import { LocalStorage } from './storage/local-storage';
 import { ShortLivedCache } from './services/cache/short-lived-cache';
 import type { SessionWithUser } from './repositories/sessions.repository';
@@ -27,7 +28,7 @@ export interface AppContext {
   storage: Storage;
   /** ffprobe/ffmpeg. */
   media: Media;
-  /** Seals secrets stored in the database (SECRET_KEY, or DATA_DIR/secret.key). */
+  /** Seals secrets stored in the database (SECRET_KEY, or DATA_DIR/secret.key), its key checked at start-up. */
   secretBox: SecretBox;
   /** OpenID Connect sign-in, when OIDC_CLIENT_ID is set. */
   identityProvider?: IdentityProvider;
@@ -44,12 +45,12 @@ export interface AppContext {
 export interface ReadCaches {
   /** Token hash → the session found for it. */
   sessions: ShortLivedCache<SessionWithUser>;
-  /** A video list request → its JSON. */
-  videoPages: ShortLivedCache<string>;
+  /** A video list request → its JSON, and that JSON encoded as clients asked for it. */
+  videoPages: ShortLivedCache<KeptJson>;
 }
 
 /** What start-up has opened itself; the rest is built from config here. */
-export type ContextBase = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'log' | 'emulator' | 'jobs'>;
+export type ContextBase = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'log' | 'emulator' | 'jobs' | 'secretBox'>;
 
 export function createContext(base: ContextBase): AppContext {
   return {
@@ -59,7 +60,6 @@ export function createContext(base: ContextBase): AppContext {
         ? S3Storage.fromConfig(base.config, base.config.storage)
         : new LocalStorage(base.config.mediaDir),
     media: createMedia({ ffmpegPath: base.config.ffmpegPath, ffprobePath: base.config.ffprobePath }),
-    secretBox: openSecretBox(base.config, base.log),
     identityProvider: createIdentityProvider(base.config),
     caches: {
       sessions: new ShortLivedCache(base.config.readCacheMs),

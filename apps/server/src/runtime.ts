@@ -8,6 +8,8 @@ import { migrateToLatest } from './db/migrate';
 import { jobDefinitions } from './jobs/job-definitions';
 import { JobQueue } from './jobs/job-queue';
 import { startSandbox, type Sandbox } from './services/connections/sandbox-emulator';
+import { MAKE_A_KEY } from './services/secret-box.service';
+import { openCheckedSecretBox } from './services/secret-key-check.service';
 
 /** What every process role shares: config, database, job queue and context. Roles start on top of it. */
 export interface Runtime {
@@ -18,15 +20,26 @@ export interface Runtime {
 
 /**
  * ROLE=api and ROLE=worker are processes that share one database. The embedded database lives inside one
- * process, so with it a server must do everything itself.
+ * process, so with it a server must do everything itself. They must also share one secret key: without
+ * SECRET_KEY each would make a key file of its own, and seal what the others cannot open. Both are refused
+ * before anything is opened.
  */
 export function checkRole(config: Config): void {
-  if (config.role === 'all' || config.databaseUrl) return;
-  throw new ConfigError(
-    'Invalid configuration:\n' +
-      `  ROLE: ROLE=${config.role} needs DATABASE_URL (a PostgreSQL server that its other processes share); ` +
-      'the embedded database serves one process only, so without DATABASE_URL use ROLE=all',
-  );
+  if (config.role === 'all') return;
+  const problems: string[] = [];
+  if (!config.databaseUrl) {
+    problems.push(
+      `ROLE: ROLE=${config.role} needs DATABASE_URL (a PostgreSQL server that its other processes share); ` +
+        'the embedded database serves one process only, so without DATABASE_URL use ROLE=all',
+    );
+  }
+  if (!config.secretKey) {
+    problems.push(
+      `SECRET_KEY: ROLE=${config.role} needs SECRET_KEY, the same in every process that shares the database ` +
+        `(each would otherwise make a key file of its own); make one with ${MAKE_A_KEY}`,
+    );
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 /**
@@ -34,8 +47,16 @@ export function checkRole(config: Config): void {
  * queues and, where the cron clock runs, its schedules. The test template (test-support) is made by this too.
  */
 export async function prepareDatabase(db: DB, log: FastifyBaseLogger, role: Config['role']): Promise<JobQueue> {
+  await migrate(db, log);
+  return startJobQueue(db, log, role);
+}
+
+async function migrate(db: DB, log: FastifyBaseLogger): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) log.info({ applied }, 'database migrated');
+}
+
+async function startJobQueue(db: DB, log: FastifyBaseLogger, role: Config['role']): Promise<JobQueue> {
   const jobs = new JobQueue(db, log, jobDefinitions, { keepsTime: role !== 'api' });
   try {
     await jobs.start();
@@ -61,9 +82,12 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     await db.destroy();
   };
   try {
-    jobs = await prepareDatabase(db, log, config.role);
+    await migrate(db, log);
+    // Before any job can run: a process with the wrong key stops before it touches a sealed secret.
+    const secretBox = await openCheckedSecretBox(config, db, log);
+    jobs = await startJobQueue(db, log, config.role);
     sandbox = await startSandbox(config, log);
-    const ctx = createContext({ config, db, dbKind: kind, log, emulator: sandbox?.target, jobs });
+    const ctx = createContext({ config, db, dbKind: kind, log, emulator: sandbox?.target, jobs, secretBox });
     await ctx.storage.open();
     let closing: Promise<void> | undefined;
     return { ctx, close: () => (closing ??= closeAll()) };

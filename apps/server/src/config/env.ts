@@ -143,7 +143,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   SECRET_KEY: z
     .string()
-    .min(32, 'must be at least 32 characters of random data, e.g. the output of `openssl rand -base64 32`')
+    .min(32, 'must be at least 32 characters of random data, e.g. the output of `openssl rand -base64 48`')
     .optional(),
   AUTH_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),

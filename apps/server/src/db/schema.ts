@@ -7,6 +7,7 @@ import type { ConnectionsTables } from './connections.schema';
 import type { IdeasTables } from './ideas.schema';
 import type { PostsTables } from './posts.schema';
 import type { RulesTables } from './rules.schema';
+import type { SecretKeyCheckTables } from './secret-key-check.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
 import type { SlotsTables } from './slots.schema';
 import type { TusUploadsTables } from './tus-uploads.schema';
@@ -97,7 +98,8 @@ export interface Database
     IdeasTables,
     SlotsTables,
     AnalyticsTables,
-    RulesTables {
+    RulesTables,
+    SecretKeyCheckTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

@@ -38,6 +38,39 @@ describe('compressed API answers', () => {
     expect(JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'))).toEqual(json);
   });
 
+  it('gives every client the cached page in the encoding it asked for, each form marked Vary: Accept-Encoding', async () => {
+    const decoders: Record<string, (body: Buffer) => Buffer> = {
+      none: (body) => body,
+      gzip: (body) => zlib.gunzipSync(body),
+      br: (body) => zlib.brotliDecompressSync(body),
+    };
+    const clients: [acceptEncoding: string | undefined, expected: 'none' | 'gzip' | 'br'][] = [
+      [undefined, 'none'],
+      ['identity', 'none'],
+      ['gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['br', 'br'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['zstd', 'none'],
+    ];
+    const expected = (await rawGet(pageUrl, { ...authHeaders(token), 'accept-encoding': 'identity' })).body;
+    // Twice each, interleaved: the first asks may make a form, the later ones are given the kept page's bytes.
+    for (const round of [1, 2]) {
+      for (const [acceptEncoding, encoding] of clients) {
+        const headers = { ...authHeaders(token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
+        const res = await rawGet(pageUrl, headers);
+        const about = `round ${round}, Accept-Encoding: ${acceptEncoding ?? '(none)'}`;
+        expect(res.status, about).toBe(200);
+        expect(res.headers['content-encoding'], about).toBe(encoding === 'none' ? undefined : encoding);
+        expect(res.headers.vary, about).toMatch(/accept-encoding/i);
+        expect(res.headers['content-type'], about).toMatch(/^application\/json/);
+        expect(Number(res.headers['content-length']), about).toBe(res.body.length);
+        expect(decoders[encoding]!(res.body).equals(expected), about).toBe(true);
+      }
+    }
+  });
+
   it('leaves small answers as they are', async () => {
     const health = await rawGet(`${server.url}/api/health`, { 'accept-encoding': 'br, gzip' });
     expect(health.status).toBe(200);

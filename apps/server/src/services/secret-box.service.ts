@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config/env';
+import { ConfigError, type Config } from '../config/env';
 
 /**
  * Encrypts secrets kept in the database (TOTP seeds) and keys the hashes of lookup secrets (backup codes),
@@ -18,10 +18,21 @@ export interface SecretBox {
 
 const VERSION = 'v1';
 
-export function openSecretBox(config: Pick<Config, 'secretKey' | 'secretKeyFile'>, log: FastifyBaseLogger): SecretBox {
+/** How to make a key, in every message that asks for one. */
+export const MAKE_A_KEY = '`openssl rand -base64 48`';
+
+/**
+ * `mayCreateKeyFile` false: without SECRET_KEY, a missing key file is a configuration error rather than the
+ * first start (the database says it was started with a key before).
+ */
+export function openSecretBox(
+  config: Pick<Config, 'secretKey' | 'secretKeyFile'>,
+  log: FastifyBaseLogger,
+  { mayCreateKeyFile = true } = {},
+): SecretBox {
   const master = config.secretKey
     ? Buffer.from(config.secretKey, 'utf8')
-    : readOrCreateKeyFile(config.secretKeyFile, log);
+    : readOrCreateKeyFile(config.secretKeyFile, log, mayCreateKeyFile);
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', master, 'fanout', info, 32));
   const encryptionKey = derive('secret-box/encryption/v1');
   const macKeys = new Map<string, Buffer>();
@@ -53,11 +64,19 @@ export function openSecretBox(config: Pick<Config, 'secretKey' | 'secretKeyFile'
 }
 
 /** Without SECRET_KEY, a random key is kept beside the data, created on first start. */
-function readOrCreateKeyFile(file: string, log: FastifyBaseLogger): Buffer {
+function readOrCreateKeyFile(file: string, log: FastifyBaseLogger, mayCreate: boolean): Buffer {
   try {
     return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (!mayCreate) {
+    throw new ConfigError(
+      'Invalid configuration:\n' +
+        `  SECRET_KEY: is not set and the key file ${file} is missing, but this database was first started ` +
+        'with a key: give this process that key as SECRET_KEY (every process sharing a database needs the same ' +
+        'one), or put back the key file the database was started with',
+    );
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
@@ -65,7 +84,8 @@ function readOrCreateKeyFile(file: string, log: FastifyBaseLogger): Buffer {
     log.warn(
       { file },
       'SECRET_KEY is not set: created a new secret key file. Back it up with the database (two-factor secrets ' +
-        'cannot be read without it), and set SECRET_KEY when several server processes share one database.',
+        'cannot be read without it), and set SECRET_KEY when several server processes share one database ' +
+        `(make one with ${MAKE_A_KEY}).`,
     );
   } catch (err) {
     // Another process created it first: use theirs.

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
+import { sendKeptJson } from '../../http/compression';
 import { listAllVideos, listVideoIds, listVideosPage } from '../../services/lists/video-lists.service';
 import { readThroughPageCache } from '../../services/cache/read-caches';
 import { deleteVideos, getVideo, setDuration, updateDetails } from '../../services/videos.service';
@@ -51,13 +52,12 @@ export const videosRoutes =
         if (limit === undefined && cursor === undefined)
           return listAllVideos(ctx, userId, projectId, { q, status, sort, tag, collection_id });
         // A page is the answer most often asked for again (every tab of the library, every refresh).
-        const json = await readThroughPageCache(ctx, app, userId, request.query, async () =>
+        const page = await readThroughPageCache(ctx, app, userId, request.query, async () =>
           JSON.stringify(
             await listVideosPage(ctx, userId, projectId, { q, status, sort, tag, collection_id }, { limit, cursor }),
           ),
         );
-        // Already JSON: a string payload is sent as it is, not serialized again.
-        return reply.type('application/json; charset=utf-8').send(json as never);
+        return sendKeptJson(request, reply, page);
       },
     );
 

@@ -1,6 +1,15 @@
+import zlib from 'node:zlib';
 import type { VideoPage } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createProject, insertVideoRow, registerUser, type RegisteredUser } from '../../../test/factories';
+import {
+  api,
+  authHeaders,
+  createProject,
+  insertVideoRow,
+  registerUser,
+  type RegisteredUser,
+} from '../../../test/factories';
+import { rawGet } from '../../../test/raw-get';
 import { seedVideos } from '../../../test/seed-videos';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { ShortLivedCache } from './short-lived-cache';
@@ -81,6 +90,36 @@ describe('read caches of a server', () => {
     await expect
       .poll(async () => (await client.get<VideoPage>(firstPage())).body.total, { timeout: 5_000, interval: 50 })
       .toBe(before.body.total + 1);
+  });
+
+  it('forgets the encoded forms of a page with the page: br and gzip clients see the same changes at once', async () => {
+    const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync };
+    const read = async (encoding: 'br' | 'gzip') => {
+      const res = await rawGet(`${server.url}${firstPage()}`, {
+        ...authHeaders(owner.token),
+        'accept-encoding': encoding,
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      return JSON.parse(decode[encoding](res.body).toString('utf8')) as VideoPage;
+    };
+    const before = { br: await read('br'), gzip: await read('gzip') };
+    const video = before.br.videos[0]!;
+    expect(before.gzip).toEqual(before.br);
+
+    expect(
+      (await api(server, owner.token).patch(`/api/videos/${video.id}`, { title: 'Renamed, encoded' })).status,
+    ).toBe(200);
+    for (const encoding of ['br', 'gzip'] as const) {
+      expect((await read(encoding)).videos.find((v) => v.id === video.id)?.title).toBe('Renamed, encoded');
+    }
+
+    // Written behind this server's back, as another process would: its change notice forgets both forms.
+    await insertVideoRow(server, { userId: owner.user.id, projectId });
+    for (const encoding of ['br', 'gzip'] as const) {
+      await expect
+        .poll(async () => (await read(encoding)).total, { timeout: 5_000, interval: 50 })
+        .toBe(before.br.total + 1);
+    }
   });
 
   it('refuses a signed-out token at once, and a token revoked from another device at once', async () => {

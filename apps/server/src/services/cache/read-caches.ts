@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { KeptJson } from '../../http/compression';
 import { listenForChanges, type ChangeSignal } from '../notifications/change-signal';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30,8 +31,9 @@ export function registerReadCaches(app: FastifyInstance, ctx: AppContext): void 
 }
 
 /**
- * The JSON answer of a list request of `userId`: the one given a moment ago for the same query, or a new one
- * (kept unless something of anyone's was forgotten while it was being made).
+ * The JSON answer of a list request of `userId`: the one given a moment ago for the same query (with the
+ * encoded forms already made for it), or a new one (kept unless something of anyone's was forgotten while it
+ * was being made). Its encoded forms live and are forgotten with it.
  */
 export async function readThroughPageCache(
   ctx: AppContext,
@@ -39,17 +41,17 @@ export async function readThroughPageCache(
   userId: number,
   query: Record<string, unknown>,
   make: () => Promise<string>,
-): Promise<string> {
+): Promise<KeptJson> {
   const cache = ctx.caches.videoPages;
-  if (!cache.enabled) return make();
+  if (!cache.enabled) return new KeptJson(await make());
   const key = `${userId} ${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
   const kept = cache.get(key);
   if (kept !== undefined) return kept;
   app.startReadCacheSignal?.();
   const mark = cache.mark();
-  const json = await make();
-  cache.set(userId, key, json, mark);
-  return json;
+  const page = new KeptJson(await make());
+  cache.set(userId, key, page, mark);
+  return page;
 }
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sandboxEmulator } from '../../../test/connections';
@@ -141,12 +142,13 @@ describe('posts that wait their turn', () => {
     return post;
   };
 
-  // An API process alone (no worker takes the jobs) needs a shared PostgreSQL.
+  // An API process alone (no worker takes the jobs) needs a shared PostgreSQL, and a SECRET_KEY as every one does.
+  const apiKey = randomBytes(32).toString('base64');
   it.skipIf(!onPostgres)(
     'queues one job for an overdue post, not one more each minute while that job waits to be taken',
     async () => {
       // Nobody takes the jobs: the post waits as it does behind thousands due in the same minute.
-      server = await startTestServer({ ROLE: 'api' });
+      server = await startTestServer({ ROLE: 'api', SECRET_KEY: apiKey });
       const post = await overduePost(server);
       const publishDepth = async () => (await queueDepths(server!.ctx.db)).find((q) => q.queue === 'posts.publish');
 
@@ -162,7 +164,7 @@ describe('posts that wait their turn', () => {
   it.skipIf(!onPostgres)(
     'gives a freed platform slot to the next waiting post that is still due, passing over one that has gone',
     async () => {
-      server = await startTestServer({ ROLE: 'api', PUBLISH_PLATFORM_CONCURRENCY: '1' });
+      server = await startTestServer({ ROLE: 'api', SECRET_KEY: apiKey, PUBLISH_PLATFORM_CONCURRENCY: '1' });
       const gone = await overduePost(server);
       const waits = await overduePost(server);
       // The only X slot of this process is taken; both posts find it so and wait, the first one longest.
