@@ -175,10 +175,15 @@ describe('CSV import and export of posts', () => {
   it('exports the range as CSV (quoted, formula-safe) and JSON, with metrics columns', async () => {
     const owner = await ownerWith(server, ['x', 'tiktok']);
     const video = await addVideo(server, owner, { title: '=SUM(A1:A2), "quoted"' });
+    const tabbed = await addVideo(server, owner, { title: 'Tabbed' });
     const at = hoursAhead(3);
-    const csv = `video_id,platforms,scheduled_at,caption,tiktok.privacyLevel\n${video},x|tiktok,${at.toISOString()},"@you, hi",SELF_ONLY`;
+    const csv = [
+      'video_id,platforms,scheduled_at,caption,tiktok.privacyLevel',
+      `${video},x|tiktok,${at.toISOString()},"@you, hi",SELF_ONLY`,
+      `${tabbed},tiktok,${hoursAhead(2).toISOString()},"\t=1+2;hi",SELF_ONLY`,
+    ].join('\n');
     const made = await importCsv(owner, csv, false);
-    expect(made.body).toMatchObject({ created: 2 });
+    expect(made.body).toMatchObject({ created: 3 });
     const [published] = (await postsOf(owner)).filter((p) => p.platform === 'x') as unknown as { id: number }[];
     await setPost(server, published!.id, { status: 'published', published_at: new Date(), url: 'https://x.com/p/1' });
     const figures = { views: 1200, likes: 30, comments: 4, shares: 2 };
@@ -195,9 +200,11 @@ describe('CSV import and export of posts', () => {
     expect(lines[0]).toBe(
       'post_id,video_id,video_title,platform,status,scheduled_at,published_at,account,caption,url,error,views,likes,comments,shares',
     );
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     expect(text).toContain(`"'=SUM(A1:A2), ""quoted"""`);
     expect(text).toContain(`"'@you, hi"`);
+    // A tab before the formula is defused too, and a semicolon (another locale's separator) is quoted.
+    expect(text).toContain(`,"'\t=1+2;hi",`);
 
     const range = `&from=${encodeURIComponent(new Date(at.getTime() + 60_000).toISOString())}`;
     const json = await owner.as.get(`/api/posts/export?project_id=${owner.projectId}&format=json${range}`);

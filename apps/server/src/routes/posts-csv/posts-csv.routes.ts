@@ -44,7 +44,8 @@ export const postsCsvRoutes =
             '`from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `platform` on the platform. CSV ' +
             '(RFC 4180, CRLF, a header row): post_id, video_id, video_title, platform, status, scheduled_at, ' +
             'published_at, account, caption, url, error, views, likes, comments, shares; a text cell that a ' +
-            "spreadsheet would read as a formula (starting with = + - @) gets a leading '. JSON: `{posts}` with " +
+            'spreadsheet would read as a formula (starting with = + - @, a tab, a carriage return or NUL) gets a ' +
+            "leading ', and a cell with a quote, comma, semicolon or line break is quoted. JSON: `{posts}` with " +
             'the same fields. Streamed, newest time first.',
           querystring: PostsExportQuery,
           response: {
