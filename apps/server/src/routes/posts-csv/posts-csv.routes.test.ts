@@ -172,6 +172,61 @@ describe('CSV import and export of posts', () => {
     expect((await owner.as.get(`/api/posts/export?project_id=${owner.projectId}&format=xml`)).status).toBe(400);
   });
 
+  it('refuses a file past a limit with its own code at once, and answers other requests meanwhile', async () => {
+    const owner = await ownerWith(server, ['x']);
+    // 200,000 distinct names (1.4 MB): refused by the column cap as it is read, not after a quadratic search.
+    const wideHeader = Array.from({ length: 200_000 }, (_, i) => `c${i}`).join(',');
+    const [wide, health] = await Promise.all([
+      importCsv(owner, `${wideHeader}\n1`, true),
+      fetch(`${server.url}/api/health`),
+    ]);
+    expect(wide).toEqual({
+      status: 400,
+      body: { error: 'Line 1 has more than 200 columns; a file may have at most 200', code: 'too_many_columns' },
+    });
+    expect(health.status).toBe(200);
+
+    const codeOf = async (csv: string) => {
+      const res = await importCsv(owner, csv, true);
+      expect(res.body).toEqual({ error: expect.any(String), code: expect.any(String) });
+      return `${res.status} ${res.body.code}`;
+    };
+    expect(await codeOf(`video_id,platforms\n${'1,x\n'.repeat(10_001)}`)).toBe('400 too_many_rows');
+    expect(await codeOf(`video_id,platforms\n${'\n'.repeat(30_000)}1,x`)).toBe('400 too_many_rows');
+    expect(await codeOf(`video_id,platforms,caption\n1,x,"${'x'.repeat(310_000)}"`)).toBe('400 row_too_long');
+    const names = Array.from({ length: 150 }, (_, i) => `c${i}`);
+    expect(await codeOf(`video_id,platforms,${names.join(',')},C3\n1,x`)).toBe('400 duplicate_column');
+    const tooBig = await importCsv(owner, `video_id,platforms\n${'1,x,'.padEnd(1000, 'y')}\n`.repeat(10_600), true);
+    expect(tooBig).toEqual({
+      status: 413,
+      body: { error: 'The file is larger than 10 MB; import at most 10 MB at once', code: 'body_too_large' },
+    });
+  });
+
+  it('still takes a caption of 70,000 characters: the row is read, and the platform’s own limit applies', async () => {
+    const owner = await ownerWith(server, ['facebook']);
+    const video = await addVideo(server, owner, { title: 'Long read' });
+    const at = hoursAhead(4).toISOString();
+    // Three bytes each in UTF-8: 210 KB in one cell.
+    const longest = await importCsv(
+      owner,
+      `video_id,platforms,scheduled_at,caption\n${video},facebook,${at},"${'語'.repeat(70_000)}"`,
+      true,
+    );
+    expect(longest.status).toBe(200);
+    expect(longest.body.rows[0].violations).toEqual([
+      expect.objectContaining({ platform: 'facebook', rule: 'caption.max_length' }),
+    ]);
+    const fits = '語'.repeat(63_206);
+    const made = await importCsv(
+      owner,
+      `video_id,platforms,scheduled_at,caption\n${video},facebook,${at},"${fits}"`,
+      false,
+    );
+    expect(made.body).toMatchObject({ created: 1 });
+    expect((await postsOf(owner))[0]!.caption).toBe(fits);
+  });
+
   it('exports the range as CSV (quoted, formula-safe) and JSON, with metrics columns', async () => {
     const owner = await ownerWith(server, ['x', 'tiktok']);
     const video = await addVideo(server, owner, { title: '=SUM(A1:A2), "quoted"' });

@@ -1,5 +1,7 @@
 import {
   CSV_IMPORT_MAX_BYTES,
+  CSV_IMPORT_MAX_COLUMNS,
+  CSV_IMPORT_MAX_ROW_BYTES,
   CSV_IMPORT_MAX_ROWS,
   ErrorBody,
   PostsExportJson,
@@ -12,12 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
-import { unsupportedMediaType } from '../../http/errors';
+import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import { exportPosts } from '../../services/posts-csv/export-posts.service';
 import { importPosts, ImportRowsError } from '../../services/posts-csv/import-posts.service';
 
 const common = { tags: ['posts'], security: [{ bearer: [] }] };
 const CSV_TYPES = ['text/csv', 'application/csv'];
+const MB = CSV_IMPORT_MAX_BYTES / 1024 / 1024;
 
 /** GET /api/posts/export and POST /api/posts/import: a project's plan out as CSV or JSON, and posts in from CSV. */
 export const postsCsvRoutes =
@@ -30,6 +33,9 @@ export const postsCsvRoutes =
     );
     app.addHook('onRequest', requireAuth(ctx));
     app.setErrorHandler((err, _request, reply) => {
+      if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        throw payloadTooLarge(`The file is larger than ${MB} MB; import at most ${MB} MB at once`, 'body_too_large');
+      }
       if (!(err instanceof ImportRowsError)) throw err;
       return reply.code(400).send({ error: err.message, code: 'validation_failed', ...err.result });
     });
@@ -93,7 +99,10 @@ export const postsCsvRoutes =
             'must have it), `platforms` (keys joined by |), `scheduled_at` (ISO 8601 with an offset, a local ' +
             "`YYYY-MM-DD HH:mm` in the user's zone, or empty for the platform's next free posting slot), " +
             '`caption` (empty: built from the video) and `<platform>.<option>` columns (e.g. tiktok.privacyLevel). ' +
-            `At most ${CSV_IMPORT_MAX_ROWS} rows and ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB. Every row is checked ` +
+            `Limits, each refused as the file is read: at most ${MB} MB (413 \`body_too_large\`), ` +
+            `${CSV_IMPORT_MAX_COLUMNS} columns (400 \`too_many_columns\`), ${CSV_IMPORT_MAX_ROW_BYTES / 1000} KB a row ` +
+            `(400 \`row_too_long\`), ${CSV_IMPORT_MAX_ROWS} rows, blank lines counting towards twice that (400 ` +
+            '`too_many_rows`), each column once (400 `duplicate_column`). Every row is checked ' +
             'as POST /api/videos/:id/posts checks a post. `dry_run=true` (the default) makes nothing; ' +
             '`dry_run=false` makes every row’s posts in one transaction, or none: 400 `validation_failed` with ' +
             'the rows when any row is broken.',
@@ -107,6 +116,7 @@ export const postsCsvRoutes =
             401: ErrorBody,
             404: ErrorBody,
             409: ErrorBody,
+            413: ErrorBody,
             415: ErrorBody,
           },
         },
