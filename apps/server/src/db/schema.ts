@@ -6,6 +6,7 @@ import type { AnalyticsTables } from './analytics.schema';
 import type { ConnectionsTables } from './connections.schema';
 import type { IdeasTables } from './ideas.schema';
 import type { PostsTables } from './posts.schema';
+import type { RequestLimitsTables } from './request-limits.schema';
 import type { RulesTables } from './rules.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
 import type { SlotsTables } from './slots.schema';
@@ -97,7 +98,8 @@ export interface Database
     IdeasTables,
     SlotsTables,
     AnalyticsTables,
-    RulesTables {
+    RulesTables,
+    RequestLimitsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

@@ -18,7 +18,7 @@ describe('CSV import and export of posts', () => {
       body: csv,
     });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) as any, headers: res.headers };
   };
   const postsOf = async (owner: Owner) =>
     (await owner.as.get(`/api/posts?project_id=${owner.projectId}&limit=100`)).body.posts as {
@@ -180,7 +180,7 @@ describe('CSV import and export of posts', () => {
       importCsv(owner, `${wideHeader}\n1`, true),
       fetch(`${server.url}/api/health`),
     ]);
-    expect(wide).toEqual({
+    expect({ status: wide.status, body: wide.body }).toEqual({
       status: 400,
       body: { error: 'Line 1 has more than 200 columns; a file may have at most 200', code: 'too_many_columns' },
     });
@@ -197,7 +197,7 @@ describe('CSV import and export of posts', () => {
     const names = Array.from({ length: 150 }, (_, i) => `c${i}`);
     expect(await codeOf(`video_id,platforms,${names.join(',')},C3\n1,x`)).toBe('400 duplicate_column');
     const tooBig = await importCsv(owner, `video_id,platforms\n${'1,x,'.padEnd(1000, 'y')}\n`.repeat(10_600), true);
-    expect(tooBig).toEqual({
+    expect({ status: tooBig.status, body: tooBig.body }).toEqual({
       status: 413,
       body: { error: 'The file is larger than 10 MB; import at most 10 MB at once', code: 'body_too_large' },
     });
@@ -225,6 +225,32 @@ describe('CSV import and export of posts', () => {
     );
     expect(made.body).toMatchObject({ created: 1 });
     expect((await postsOf(owner))[0]!.caption).toBe(fits);
+  });
+
+  it('lets each person send 10 files and make 10 exports a minute, then 429 with Retry-After; others go on', async () => {
+    const owner = await ownerWith(server, ['x']);
+    const other = await ownerWith(server, ['x']);
+    const expectRefused = (res: { status: number; body: unknown; headers: Headers }, words: string, code: string) => {
+      expect(res.status).toBe(429);
+      const wait = Number(res.headers.get('retry-after'));
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(res.body).toEqual({ error: `${words} in the last minute; try again in ${wait} s.`, code });
+    };
+    const file = 'video_id,platforms\n1,x';
+    for (let i = 0; i < 10; i++) expect((await importCsv(owner, file, i % 2 === 0)).status).not.toBe(429);
+    // Refused before the body is read: a 10 MB file costs nothing more than a small one.
+    expectRefused(
+      await importCsv(owner, file.padEnd(9_000_000, '\n'), true),
+      'You sent 10 CSV files',
+      'too_many_imports',
+    );
+    expect((await importCsv(other, file, true)).status).toBe(200);
+
+    const exportOf = (who: Owner) => who.as.get(`/api/posts/export?project_id=${who.projectId}&format=json`);
+    for (let i = 0; i < 10; i++) expect((await exportOf(owner)).status).toBe(200);
+    expectRefused(await exportOf(owner), 'You exported 10 times', 'too_many_exports');
+    expect((await exportOf(other)).status).toBe(200);
   });
 
   it('exports the range as CSV (quoted, formula-safe) and JSON, with metrics columns', async () => {

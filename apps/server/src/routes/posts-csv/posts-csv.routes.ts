@@ -14,8 +14,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
+import { limitPerUser } from '../../http/limit-per-user';
 import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import { exportPosts } from '../../services/posts-csv/export-posts.service';
+import { REQUEST_LIMITS } from '../../services/limits/request-limits';
 import { importPosts, ImportRowsError } from '../../services/posts-csv/import-posts.service';
 
 const common = { tags: ['posts'], security: [{ bearer: [] }] };
@@ -43,6 +45,7 @@ export const postsCsvRoutes =
     app.get(
       '/posts/export',
       {
+        onRequest: limitPerUser(ctx, REQUEST_LIMITS.postsExport),
         schema: {
           ...common,
           summary: "Export a project's posts as CSV or JSON, with the latest metrics of published ones",
@@ -52,7 +55,8 @@ export const postsCsvRoutes =
             'published_at, account, caption, url, error, views, likes, comments, shares; a text cell that a ' +
             'spreadsheet would read as a formula (starting with = + - @, a tab, a carriage return or NUL) gets a ' +
             "leading ', and a cell with a quote, comma, semicolon or line break is quoted. JSON: `{posts}` with " +
-            'the same fields. Streamed, newest time first.',
+            'the same fields. Streamed, newest time first. At most ' +
+            `${REQUEST_LIMITS.postsExport.max} exports per user per minute: 429 \`too_many_exports\` with Retry-After.`,
           querystring: PostsExportQuery,
           response: {
             200: {
@@ -62,6 +66,7 @@ export const postsCsvRoutes =
             400: ErrorBody,
             401: ErrorBody,
             404: ErrorBody,
+            429: ErrorBody,
           },
         },
       },
@@ -86,6 +91,8 @@ export const postsCsvRoutes =
       '/posts/import',
       {
         bodyLimit: CSV_IMPORT_MAX_BYTES,
+        // Before the body is read: a refused call costs no upload.
+        onRequest: limitPerUser(ctx, REQUEST_LIMITS.csvImport),
         // Before the body is validated: a JSON or form body is the wrong kind, not a wrong CSV.
         preValidation: async (request) => {
           const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -105,7 +112,9 @@ export const postsCsvRoutes =
             '`too_many_rows`), each column once (400 `duplicate_column`). Every row is checked ' +
             'as POST /api/videos/:id/posts checks a post. `dry_run=true` (the default) makes nothing; ' +
             '`dry_run=false` makes every row’s posts in one transaction, or none: 400 `validation_failed` with ' +
-            'the rows when any row is broken.',
+            'the rows when any row is broken. At most ' +
+            `${REQUEST_LIMITS.csvImport.max} files (dry runs included) per user per minute, across every server ` +
+            'process: 429 `too_many_imports` with Retry-After.',
           consumes: CSV_TYPES,
           querystring: PostsImportQuery,
           body: z.string(),
@@ -118,6 +127,7 @@ export const postsCsvRoutes =
             409: ErrorBody,
             413: ErrorBody,
             415: ErrorBody,
+            429: ErrorBody,
           },
         },
       },
