@@ -26,6 +26,14 @@ describe('parseCsv', () => {
     ]);
   });
 
+  it('counts lines past empty ones, a byte-order mark and whitespace-only lines alike', async () => {
+    const table = await parseCsv('\uFEFF\r\nvideo_id\r\n\r\n   \r\n\r\n1\r\n\r\n2', limits());
+    expect(table.rows.map((r) => [r.line, r.cells.video_id])).toEqual([
+      [6, '1'],
+      [8, '2'],
+    ]);
+  });
+
   it('counts lines alike with LF endings, and with CR alone', async () => {
     expect((await parseCsv('video_id\n1\n\n"2\nb"\n3\n', limits())).rows.map((r) => r.line)).toEqual([2, 4, 6]);
     expect((await parseCsv('video_id\r1\r\r2', limits())).rows.map((r) => r.line)).toEqual([2, 4]);
