@@ -12,13 +12,15 @@ export interface WindowState {
 
 /**
  * Inside a transaction: takes the key's lock (held until the transaction ends, so two processes cannot both count
- * the last free call), forgets its calls older than the window, and says what is left in it.
+ * the last free call), forgets its calls older than the window (and every key's older than a day: those of users
+ * and projects that stopped calling), and says what is left in it.
  */
 export async function lockedWindow(trx: DB, key: string, windowSeconds: number): Promise<WindowState> {
   await sql`select pg_advisory_xact_lock(${LIMIT_LOCK}::int, hashtext(${key}))`.execute(trx);
   await sql`delete from request_limit_hits where key = ${key} and at <= now() - make_interval(secs => ${windowSeconds})`.execute(
     trx,
   );
+  await sql`delete from request_limit_hits where at < now() - interval '1 day'`.execute(trx);
   const { rows } = await sql<{ calls: number; wait: number | null }>`
     select count(*)::int as calls,
            extract(epoch from min(at) + make_interval(secs => ${windowSeconds}) - now())::float8 as wait

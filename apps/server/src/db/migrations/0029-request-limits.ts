@@ -13,6 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db);
   await sql`create index request_limit_hits_key on request_limit_hits (key, at)`.execute(db);
+  // For forgetting the calls of keys no longer used (users and projects that stopped calling).
+  await sql`create index request_limit_hits_at on request_limit_hits (at)`.execute(db);
   await sql`
     create table analytics_sync_runs (
       project_id integer primary key references projects (id) on delete cascade,

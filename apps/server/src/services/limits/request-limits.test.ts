@@ -78,4 +78,15 @@ describe('limits counted in the database', () => {
     expect(refused!.wait).toBeGreaterThanOrEqual(9);
     expect(refused!.wait).toBeLessThanOrEqual(11);
   });
+
+  it('forgets, on any call, the calls of keys no longer used once they are a day old', async () => {
+    const idle = `test-calls:${++whose}`;
+    await server.ctx.db
+      .insertInto('request_limit_hits')
+      .values({ key: idle, at: new Date(Date.now() - 25 * 3600_000) })
+      .execute();
+    await countCallNow(server.ctx.db, limit, ++whose);
+    const left = await server.ctx.db.selectFrom('request_limit_hits').select('key').where('key', '=', idle).execute();
+    expect(left).toEqual([]);
+  });
 });
