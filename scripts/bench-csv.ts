@@ -2,12 +2,15 @@
  * CSV import at scale: a server in this process (ROLE=all, sandbox emulator) on a fresh embedded database and
  * on a throw-away PostgreSQL cluster; one project with an X account and BENCH_CSV_ROWS videos (default 10,000);
  * then `POST /api/posts/import` of one row per video (video_id, platforms=x, a time each minute apart), as a
- * dry run and for real: seconds each, and the posts made. BENCH_CSV=0 skips it; BENCH_CSV_DB: `embedded`,
- * `postgres` or `both` (default). Run alone: `node --import tsx scripts/bench-csv.ts`.
+ * dry run and for real: seconds each, the event loop's longest stall during the dry run, and the posts made.
+ * Then hostile files (scripts/bench-csv-refusals.ts): how fast each is refused and what it costs other requests.
+ * BENCH_CSV=0 skips it; BENCH_CSV_DB: `embedded`, `postgres` or `both` (default). Run alone:
+ * `node --import tsx scripts/bench-csv.ts`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../apps/server/src/config/env';
 import { startServer, type RunningServer } from '../apps/server/src/server';
@@ -15,6 +18,7 @@ import { connectAccount } from '../apps/server/test/connections';
 import { createProject, registerUser } from '../apps/server/test/factories';
 import { seedVideos } from '../apps/server/test/seed-videos';
 import { startPostgresCluster } from '../test-support/postgres-cluster';
+import { benchRefusals, printRefusals, type RefusalFigure } from './bench-csv-refusals';
 
 export interface CsvFigures {
   db: 'embedded' | 'postgres';
@@ -22,6 +26,9 @@ export interface CsvFigures {
   dryRunSeconds: number;
   realSeconds: number;
   created: number;
+  /** The event loop's longest stall while the dry run was answered (ms). */
+  dryRunLoopStallMs: number;
+  refusals: RefusalFigure[];
 }
 
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 10_000);
@@ -61,9 +68,24 @@ async function benchOn(db: 'embedded' | 'postgres'): Promise<CsvFigures> {
     const start = Date.now() + 3_600_000;
     const lines = ids.map((id, i) => `${id},x,${new Date(start + i * 60_000).toISOString()},Post ${i + 1}`);
     const csv = ['video_id,platforms,scheduled_at,caption', ...lines].join('\r\n');
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
     const dry = await importOnce(server, auth.token, projectId, csv, true);
+    loop.disable();
     const real = await importOnce(server, auth.token, projectId, csv, false);
-    return { db, rows: ROWS, dryRunSeconds: dry.seconds, realSeconds: real.seconds, created: real.created };
+    const refusals = await benchRefusals(server, async () => {
+      const user = await registerUser(server);
+      return { token: user.token, projectId: (await createProject(server, user.token)).id };
+    });
+    return {
+      db,
+      rows: ROWS,
+      dryRunSeconds: dry.seconds,
+      realSeconds: real.seconds,
+      created: real.created,
+      dryRunLoopStallMs: loop.max / 1e6,
+      refusals,
+    };
   } finally {
     await server.close();
     cluster?.stop();
@@ -83,8 +105,10 @@ export async function benchCsv(): Promise<CsvFigures[]> {
 export function printCsv(figures: readonly CsvFigures[]) {
   for (const f of figures) {
     console.log(
-      `CSV import of ${f.rows} rows (${f.db}): dry run ${f.dryRunSeconds.toFixed(2)} s, real ${f.realSeconds.toFixed(2)} s (${f.created} posts made)`,
+      `CSV import of ${f.rows} rows (${f.db}): dry run ${f.dryRunSeconds.toFixed(2)} s (longest event-loop stall ` +
+        `${f.dryRunLoopStallMs.toFixed(0)} ms), real ${f.realSeconds.toFixed(2)} s (${f.created} posts made)`,
     );
+    printRefusals(f.db, f.refusals);
   }
 }
 

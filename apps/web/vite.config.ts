@@ -19,6 +19,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
+            // zod with the setting that keeps it from probing for eval (lib/zod-config.ts): every chunk that builds
+            // a schema imports this one, so the setting is made before any schema is, however the rest is split.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$/ },
           ],
         },
       },

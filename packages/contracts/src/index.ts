@@ -10,6 +10,7 @@ export * from './platform-limits';
 export * from './time-zones';
 export * from './posts';
 export * from './posts-csv';
+export * from './csv-cells';
 export * from './ideas';
 export * from './slots';
 export * from './notifications';

@@ -5,6 +5,10 @@ import { PlatformKey } from './platforms';
 /** The most rows one import takes, and the largest body (bytes). */
 export const CSV_IMPORT_MAX_ROWS = 10_000;
 export const CSV_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The most columns of a file: the known ones and every platform's options fit many times over. */
+export const CSV_IMPORT_MAX_COLUMNS = 200;
+/** The longest row (bytes): a caption of 70,000 characters (CAPTION_OVERRIDE_MAX), even of 3-byte ones, fits. */
+export const CSV_IMPORT_MAX_ROW_BYTES = 300_000;
 
 /** The columns an import reads besides the `<platform>.<option>` ones. */
 export const CSV_IMPORT_COLUMNS = ['video_id', 'video_title', 'platforms', 'scheduled_at', 'caption'] as const;

@@ -6,6 +6,7 @@ import type { AnalyticsTables } from './analytics.schema';
 import type { ConnectionsTables } from './connections.schema';
 import type { IdeasTables } from './ideas.schema';
 import type { PostsTables } from './posts.schema';
+import type { RequestLimitsTables } from './request-limits.schema';
 import type { RulesTables } from './rules.schema';
 import type { SecretKeyCheckTables } from './secret-key-check.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
@@ -99,7 +100,8 @@ export interface Database
     SlotsTables,
     AnalyticsTables,
     RulesTables,
-    SecretKeyCheckTables {
+    SecretKeyCheckTables,
+    RequestLimitsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

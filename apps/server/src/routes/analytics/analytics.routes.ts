@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { getAnalytics } from '../../services/analytics/analytics-report.service';
-import { syncProjectMetrics } from '../../services/analytics/sync-metrics.service';
+import { syncProjectNow } from '../../services/analytics/sync-now';
+import { REQUEST_LIMITS } from '../../services/limits/request-limits';
 
 const common = { tags: ['analytics'], security: [{ bearer: [] }] };
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
@@ -39,11 +40,14 @@ export const analyticsRoutes =
           summary: "Read every published post's figures from its platform now",
           description:
             'Answers 200 once every published post of the project (up to 500, those read longest ago first) has ' +
-            'been tried: how many were read and how many failed (their reasons are in GET /api/analytics).',
+            'been tried: how many were read and how many failed (their reasons are in GET /api/analytics). One ' +
+            'sync at a time per project, across every server process: a call while one runs joins it and gets ' +
+            `its answer. At most ${REQUEST_LIMITS.analyticsSync.max} syncs start per project per minute (the ` +
+            "platforms' quotas are shared by everyone using the app): 429 `too_many_syncs` with Retry-After.",
           body: AnalyticsSyncBody,
-          response: { 200: AnalyticsSyncResult, ...errors },
+          response: { 200: AnalyticsSyncResult, ...errors, 429: ErrorBody },
         },
       },
-      async (request) => syncProjectMetrics(ctx, currentUser(request).id, request.body.project_id),
+      async (request) => syncProjectNow(ctx, currentUser(request).id, request.body.project_id),
     );
   };

@@ -129,4 +129,24 @@ describe('GET /api/connections/:id/publish-options', () => {
     const operation = doc.paths['/api/connections/{id}/publish-options'].get;
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '404', '409', '502']));
   });
+
+  it('answers at most 20 calls a minute per person, then 429 with Retry-After', async () => {
+    const owner = await ownerWith(['tiktok']);
+    const other = await ownerWith(['tiktok']);
+    for (let i = 0; i < 20; i++) expect((await optionsOf(owner.as, owner.ids.tiktok)).status).toBe(200);
+    const refused = await optionsOf(owner.as, owner.ids.tiktok);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(refused).toMatchObject({
+      status: 429,
+      body: {
+        error: `Your accounts' publishing choices were asked for 20 times in the last minute; try again in ${wait} s.`,
+        code: 'too_many_option_checks',
+      },
+    });
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    // Another person's calls are theirs, and a stranger's tries at this connection spend only their own.
+    expect((await optionsOf(other.as, other.ids.tiktok)).status).toBe(200);
+    expect((await optionsOf(other.as, owner.ids.tiktok)).status).toBe(404);
+  });
 });

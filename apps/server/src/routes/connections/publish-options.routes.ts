@@ -2,6 +2,8 @@ import { ErrorBody, IdParams, PublishOptionsResponse } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
+import { limitPerUser } from '../../http/limit-per-user';
+import { REQUEST_LIMITS } from '../../services/limits/request-limits';
 import { connectionPublishOptions } from '../../services/connections/publish-options.service';
 
 export const publishOptionsRoutes =
@@ -12,6 +14,7 @@ export const publishOptionsRoutes =
     app.get(
       '/connections/:id/publish-options',
       {
+        onRequest: limitPerUser(ctx, REQUEST_LIMITS.publishOptions),
         schema: {
           tags: ['connections'],
           security: [{ bearer: [] }],
@@ -22,7 +25,9 @@ export const publishOptionsRoutes =
             'account may post, `commentDisabled`/`duetDisabled`/`stitchDisabled` interactions it turned off. A ' +
             'platform without such choices answers `options: {}`. 502 `platform_unavailable` with the ' +
             "platform's own words when it refuses or fails (with Retry-After when rate-limited); 409 " +
-            '`needs_reconnect` when the account must be connected again; 404 for a connection that is not yours.',
+            '`needs_reconnect` when the account must be connected again; 404 for a connection that is not yours. ' +
+            `At most ${REQUEST_LIMITS.publishOptions.max} calls per user per minute, across every server process: ` +
+            '429 `too_many_option_checks` with Retry-After.',
           params: IdParams,
           response: {
             200: PublishOptionsResponse,
@@ -30,6 +35,7 @@ export const publishOptionsRoutes =
             401: ErrorBody,
             404: ErrorBody,
             409: ErrorBody,
+            429: ErrorBody,
             502: ErrorBody,
           },
         },

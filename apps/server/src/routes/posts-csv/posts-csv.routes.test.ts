@@ -18,7 +18,7 @@ describe('CSV import and export of posts', () => {
       body: csv,
     });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) as any, headers: res.headers };
   };
   const postsOf = async (owner: Owner) =>
     (await owner.as.get(`/api/posts?project_id=${owner.projectId}&limit=100`)).body.posts as {
@@ -172,13 +172,99 @@ describe('CSV import and export of posts', () => {
     expect((await owner.as.get(`/api/posts/export?project_id=${owner.projectId}&format=xml`)).status).toBe(400);
   });
 
+  it('refuses a file past a limit with its own code at once, and answers other requests meanwhile', async () => {
+    const owner = await ownerWith(server, ['x']);
+    // 200,000 distinct names (1.4 MB): refused by the column cap as it is read, not after a quadratic search.
+    const wideHeader = Array.from({ length: 200_000 }, (_, i) => `c${i}`).join(',');
+    const [wide, health] = await Promise.all([
+      importCsv(owner, `${wideHeader}\n1`, true),
+      fetch(`${server.url}/api/health`),
+    ]);
+    expect({ status: wide.status, body: wide.body }).toEqual({
+      status: 400,
+      body: { error: 'Line 1 has more than 200 columns; a file may have at most 200', code: 'too_many_columns' },
+    });
+    expect(health.status).toBe(200);
+
+    const codeOf = async (csv: string) => {
+      const res = await importCsv(owner, csv, true);
+      expect(res.body).toEqual({ error: expect.any(String), code: expect.any(String) });
+      return `${res.status} ${res.body.code}`;
+    };
+    expect(await codeOf(`video_id,platforms\n${'1,x\n'.repeat(10_001)}`)).toBe('400 too_many_rows');
+    expect(await codeOf(`video_id,platforms\n${'\n'.repeat(30_000)}1,x`)).toBe('400 too_many_rows');
+    expect(await codeOf(`video_id,platforms,caption\n1,x,"${'x'.repeat(310_000)}"`)).toBe('400 row_too_long');
+    const names = Array.from({ length: 150 }, (_, i) => `c${i}`);
+    expect(await codeOf(`video_id,platforms,${names.join(',')},C3\n1,x`)).toBe('400 duplicate_column');
+    const tooBig = await importCsv(owner, `video_id,platforms\n${'1,x,'.padEnd(1000, 'y')}\n`.repeat(10_600), true);
+    expect({ status: tooBig.status, body: tooBig.body }).toEqual({
+      status: 413,
+      body: { error: 'The file is larger than 10 MB; import at most 10 MB at once', code: 'body_too_large' },
+    });
+  });
+
+  it('still takes a caption of 70,000 characters: the row is read, and the platform’s own limit applies', async () => {
+    const owner = await ownerWith(server, ['facebook']);
+    const video = await addVideo(server, owner, { title: 'Long read' });
+    const at = hoursAhead(4).toISOString();
+    // Three bytes each in UTF-8: 210 KB in one cell.
+    const longest = await importCsv(
+      owner,
+      `video_id,platforms,scheduled_at,caption\n${video},facebook,${at},"${'語'.repeat(70_000)}"`,
+      true,
+    );
+    expect(longest.status).toBe(200);
+    expect(longest.body.rows[0].violations).toEqual([
+      expect.objectContaining({ platform: 'facebook', rule: 'caption.max_length' }),
+    ]);
+    const fits = '語'.repeat(63_206);
+    const made = await importCsv(
+      owner,
+      `video_id,platforms,scheduled_at,caption\n${video},facebook,${at},"${fits}"`,
+      false,
+    );
+    expect(made.body).toMatchObject({ created: 1 });
+    expect((await postsOf(owner))[0]!.caption).toBe(fits);
+  });
+
+  it('lets each person send 10 files and make 10 exports a minute, then 429 with Retry-After; others go on', async () => {
+    const owner = await ownerWith(server, ['x']);
+    const other = await ownerWith(server, ['x']);
+    const expectRefused = (res: { status: number; body: unknown; headers: Headers }, words: string, code: string) => {
+      expect(res.status).toBe(429);
+      const wait = Number(res.headers.get('retry-after'));
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(res.body).toEqual({ error: `${words} in the last minute; try again in ${wait} s.`, code });
+    };
+    const file = 'video_id,platforms\n1,x';
+    for (let i = 0; i < 10; i++) expect((await importCsv(owner, file, i % 2 === 0)).status).not.toBe(429);
+    // Refused before the body is read: a 10 MB file costs nothing more than a small one.
+    expectRefused(
+      await importCsv(owner, file.padEnd(9_000_000, '\n'), true),
+      'You sent 10 CSV files',
+      'too_many_imports',
+    );
+    expect((await importCsv(other, file, true)).status).toBe(200);
+
+    const exportOf = (who: Owner) => who.as.get(`/api/posts/export?project_id=${who.projectId}&format=json`);
+    for (let i = 0; i < 10; i++) expect((await exportOf(owner)).status).toBe(200);
+    expectRefused(await exportOf(owner), 'You exported 10 times', 'too_many_exports');
+    expect((await exportOf(other)).status).toBe(200);
+  });
+
   it('exports the range as CSV (quoted, formula-safe) and JSON, with metrics columns', async () => {
     const owner = await ownerWith(server, ['x', 'tiktok']);
     const video = await addVideo(server, owner, { title: '=SUM(A1:A2), "quoted"' });
+    const tabbed = await addVideo(server, owner, { title: 'Tabbed' });
     const at = hoursAhead(3);
-    const csv = `video_id,platforms,scheduled_at,caption,tiktok.privacyLevel\n${video},x|tiktok,${at.toISOString()},"@you, hi",SELF_ONLY`;
+    const csv = [
+      'video_id,platforms,scheduled_at,caption,tiktok.privacyLevel',
+      `${video},x|tiktok,${at.toISOString()},"@you, hi",SELF_ONLY`,
+      `${tabbed},tiktok,${hoursAhead(2).toISOString()},"\t=1+2;hi",SELF_ONLY`,
+    ].join('\n');
     const made = await importCsv(owner, csv, false);
-    expect(made.body).toMatchObject({ created: 2 });
+    expect(made.body).toMatchObject({ created: 3 });
     const [published] = (await postsOf(owner)).filter((p) => p.platform === 'x') as unknown as { id: number }[];
     await setPost(server, published!.id, { status: 'published', published_at: new Date(), url: 'https://x.com/p/1' });
     const figures = { views: 1200, likes: 30, comments: 4, shares: 2 };
@@ -195,9 +281,11 @@ describe('CSV import and export of posts', () => {
     expect(lines[0]).toBe(
       'post_id,video_id,video_title,platform,status,scheduled_at,published_at,account,caption,url,error,views,likes,comments,shares',
     );
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     expect(text).toContain(`"'=SUM(A1:A2), ""quoted"""`);
     expect(text).toContain(`"'@you, hi"`);
+    // A tab before the formula is defused too, and a semicolon (another locale's separator) is quoted.
+    expect(text).toContain(`,"'\t=1+2;hi",`);
 
     const range = `&from=${encodeURIComponent(new Date(at.getTime() + 60_000).toISOString())}`;
     const json = await owner.as.get(`/api/posts/export?project_id=${owner.projectId}&format=json${range}`);

@@ -1,5 +1,7 @@
 import {
   CSV_IMPORT_MAX_BYTES,
+  CSV_IMPORT_MAX_COLUMNS,
+  CSV_IMPORT_MAX_ROW_BYTES,
   CSV_IMPORT_MAX_ROWS,
   ErrorBody,
   PostsExportJson,
@@ -12,12 +14,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
-import { unsupportedMediaType } from '../../http/errors';
+import { limitPerUser } from '../../http/limit-per-user';
+import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import { exportPosts } from '../../services/posts-csv/export-posts.service';
+import { REQUEST_LIMITS } from '../../services/limits/request-limits';
 import { importPosts, ImportRowsError } from '../../services/posts-csv/import-posts.service';
 
 const common = { tags: ['posts'], security: [{ bearer: [] }] };
 const CSV_TYPES = ['text/csv', 'application/csv'];
+const MB = CSV_IMPORT_MAX_BYTES / 1024 / 1024;
 
 /** GET /api/posts/export and POST /api/posts/import: a project's plan out as CSV or JSON, and posts in from CSV. */
 export const postsCsvRoutes =
@@ -30,6 +35,9 @@ export const postsCsvRoutes =
     );
     app.addHook('onRequest', requireAuth(ctx));
     app.setErrorHandler((err, _request, reply) => {
+      if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        throw payloadTooLarge(`The file is larger than ${MB} MB; import at most ${MB} MB at once`, 'body_too_large');
+      }
       if (!(err instanceof ImportRowsError)) throw err;
       return reply.code(400).send({ error: err.message, code: 'validation_failed', ...err.result });
     });
@@ -37,6 +45,7 @@ export const postsCsvRoutes =
     app.get(
       '/posts/export',
       {
+        onRequest: limitPerUser(ctx, REQUEST_LIMITS.postsExport),
         schema: {
           ...common,
           summary: "Export a project's posts as CSV or JSON, with the latest metrics of published ones",
@@ -44,8 +53,10 @@ export const postsCsvRoutes =
             '`from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `platform` on the platform. CSV ' +
             '(RFC 4180, CRLF, a header row): post_id, video_id, video_title, platform, status, scheduled_at, ' +
             'published_at, account, caption, url, error, views, likes, comments, shares; a text cell that a ' +
-            "spreadsheet would read as a formula (starting with = + - @) gets a leading '. JSON: `{posts}` with " +
-            'the same fields. Streamed, newest time first.',
+            'spreadsheet would read as a formula (starting with = + - @, a tab, a carriage return or NUL) gets a ' +
+            "leading ', and a cell with a quote, comma, semicolon or line break is quoted. JSON: `{posts}` with " +
+            'the same fields. Streamed, newest time first. At most ' +
+            `${REQUEST_LIMITS.postsExport.max} exports per user per minute: 429 \`too_many_exports\` with Retry-After.`,
           querystring: PostsExportQuery,
           response: {
             200: {
@@ -55,6 +66,7 @@ export const postsCsvRoutes =
             400: ErrorBody,
             401: ErrorBody,
             404: ErrorBody,
+            429: ErrorBody,
           },
         },
       },
@@ -79,6 +91,8 @@ export const postsCsvRoutes =
       '/posts/import',
       {
         bodyLimit: CSV_IMPORT_MAX_BYTES,
+        // Before the body is read: a refused call costs no upload.
+        onRequest: limitPerUser(ctx, REQUEST_LIMITS.csvImport),
         // Before the body is validated: a JSON or form body is the wrong kind, not a wrong CSV.
         preValidation: async (request) => {
           const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -92,10 +106,15 @@ export const postsCsvRoutes =
             'must have it), `platforms` (keys joined by |), `scheduled_at` (ISO 8601 with an offset, a local ' +
             "`YYYY-MM-DD HH:mm` in the user's zone, or empty for the platform's next free posting slot), " +
             '`caption` (empty: built from the video) and `<platform>.<option>` columns (e.g. tiktok.privacyLevel). ' +
-            `At most ${CSV_IMPORT_MAX_ROWS} rows and ${CSV_IMPORT_MAX_BYTES / 1024 / 1024} MB. Every row is checked ` +
+            `Limits, each refused as the file is read: at most ${MB} MB (413 \`body_too_large\`), ` +
+            `${CSV_IMPORT_MAX_COLUMNS} columns (400 \`too_many_columns\`), ${CSV_IMPORT_MAX_ROW_BYTES / 1000} KB a row ` +
+            `(400 \`row_too_long\`), ${CSV_IMPORT_MAX_ROWS} rows, blank lines counting towards twice that (400 ` +
+            '`too_many_rows`), each column once (400 `duplicate_column`). Every row is checked ' +
             'as POST /api/videos/:id/posts checks a post. `dry_run=true` (the default) makes nothing; ' +
             '`dry_run=false` makes every row’s posts in one transaction, or none: 400 `validation_failed` with ' +
-            'the rows when any row is broken.',
+            'the rows when any row is broken. At most ' +
+            `${REQUEST_LIMITS.csvImport.max} files (dry runs included) per user per minute, across every server ` +
+            'process: 429 `too_many_imports` with Retry-After.',
           consumes: CSV_TYPES,
           querystring: PostsImportQuery,
           body: z.string(),
@@ -106,7 +125,9 @@ export const postsCsvRoutes =
             401: ErrorBody,
             404: ErrorBody,
             409: ErrorBody,
+            413: ErrorBody,
             415: ErrorBody,
+            429: ErrorBody,
           },
         },
       },

@@ -1,12 +1,9 @@
-import type { AnalyticsSyncResult } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import {
-  findLastSyncedAt,
   listPostsDueForMetrics,
   listProjectPostsForMetrics,
   type SyncablePost,
 } from '../../repositories/post-metrics.repository';
-import { getOwnProject } from '../projects.service';
 import { syncPostMetrics } from './sync-post-metrics';
 import { metricsSyncInterval } from './sync-schedule';
 
@@ -40,14 +37,10 @@ export async function syncDueMetrics(ctx: AppContext): Promise<{ synced: number;
   return syncAll(ctx, await listPostsDueForMetrics(ctx.db, now, firstBefore, DUE_BATCH));
 }
 
-/** "Sync now": reads every published post of the caller's project at once and answers when all are tried. */
-export async function syncProjectMetrics(
+/** Reads every published post of the project at once (up to PROJECT_BATCH, read longest ago first). */
+export async function syncProjectPosts(
   ctx: AppContext,
-  userId: number,
   projectId: number,
-): Promise<AnalyticsSyncResult> {
-  await getOwnProject(ctx, userId, projectId);
-  const counts = await syncAll(ctx, await listProjectPostsForMetrics(ctx.db, projectId, PROJECT_BATCH));
-  const last = await findLastSyncedAt(ctx.db, projectId);
-  return { ...counts, lastSyncedAt: last?.toISOString() ?? null };
+): Promise<{ synced: number; failed: number }> {
+  return syncAll(ctx, await listProjectPostsForMetrics(ctx.db, projectId, PROJECT_BATCH));
 }

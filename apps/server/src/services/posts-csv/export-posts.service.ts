@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
-import { POSTS_EXPORT_COLUMNS, type ExportedPost, type PlatformKey, type PostsExportQuery } from '@fanout/contracts';
-import { stringify } from 'csv-stringify';
+import {
+  csvRecord,
+  POSTS_EXPORT_COLUMNS,
+  type ExportedPost,
+  type PlatformKey,
+  type PostsExportQuery,
+} from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { listLatestPostMetrics, type LatestPostMetrics } from '../../repositories/post-metrics.repository';
@@ -10,14 +15,6 @@ import { toIsoString } from '../users.service';
 
 /** Posts read per query while streaming: memory stays flat however long the plan is. */
 const PAGE = 1000;
-
-/**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or carriage return first) gets
- * a leading apostrophe, so an exported caption such as `=HYPERLINK(…)` stays text (OWASP's CSV injection advice).
- */
-export function defuseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 function exported(row: PostWithVideo, metrics: LatestPostMetrics | undefined): ExportedPost {
   return {
@@ -64,12 +61,10 @@ async function* exportedPosts(ctx: AppContext, userId: number, query: PostsExpor
   }
 }
 
-function csvRecord(post: ExportedPost): string[] {
-  return POSTS_EXPORT_COLUMNS.map((column) => {
-    const value = post[column];
-    if (value === null) return '';
-    return typeof value === 'number' ? String(value) : defuseCell(value);
-  });
+/** The header, then a record per post, through the one cell rule of every CSV the product writes (csv-cells.ts). */
+async function* csvChunks(posts: AsyncGenerator<ExportedPost>): AsyncGenerator<string> {
+  yield csvRecord(POSTS_EXPORT_COLUMNS);
+  for await (const post of posts) yield csvRecord(POSTS_EXPORT_COLUMNS.map((column) => post[column]));
 }
 
 async function* jsonChunks(posts: AsyncGenerator<ExportedPost>): AsyncGenerator<string> {
@@ -92,13 +87,5 @@ export async function exportPosts(ctx: AppContext, userId: number, query: PostsE
   }
   await getOwnProject(ctx, userId, query.project_id);
   const posts = exportedPosts(ctx, userId, query);
-  if (query.format === 'json') return Readable.from(jsonChunks(posts));
-  const csv = stringify({ header: true, columns: [...POSTS_EXPORT_COLUMNS], record_delimiter: 'windows', bom: false });
-  const records = Readable.from(
-    (async function* () {
-      for await (const post of posts) yield csvRecord(post);
-    })(),
-  );
-  records.on('error', (err) => csv.destroy(err));
-  return records.pipe(csv);
+  return Readable.from(query.format === 'json' ? jsonChunks(posts) : csvChunks(posts));
 }

@@ -1,4 +1,6 @@
 import {
+  CSV_IMPORT_MAX_COLUMNS,
+  CSV_IMPORT_MAX_ROW_BYTES,
   CSV_IMPORT_MAX_ROWS,
   type ImportRow,
   type ImportViolation,
@@ -15,6 +17,13 @@ import { queueTimes } from '../slots/queue-times';
 import { parseCsv } from './parse-csv';
 import { checkColumns, columnName, readRow } from './read-row';
 import { planRows, type RowPlan } from './plan-rows';
+import { pushTo } from './push-to';
+
+const CSV_LIMITS = {
+  maxRows: CSV_IMPORT_MAX_ROWS,
+  maxColumns: CSV_IMPORT_MAX_COLUMNS,
+  maxRowBytes: CSV_IMPORT_MAX_ROW_BYTES,
+};
 
 /** 400 of a real import with a broken row: nothing was made; the rows say why. */
 export class ImportRowsError extends AppError {
@@ -34,10 +43,7 @@ const asViolation = (platform: PlatformKey | null, err: AppError): ImportViolati
 /** The queued plans of each platform, in the order of the file. */
 function queuedByPlatform(plans: readonly RowPlan[]): Map<PlatformKey, RowPlan[]> {
   const groups = new Map<PlatformKey, RowPlan[]>();
-  for (const plan of plans.filter((p) => p.queued)) {
-    const platform = plan.draft.platform;
-    groups.set(platform, [...(groups.get(platform) ?? []), plan]);
-  }
+  for (const plan of plans.filter((p) => p.queued)) pushTo(groups, plan.draft.platform, plan);
   return groups;
 }
 
@@ -69,7 +75,7 @@ export async function importPosts(
   dryRun: boolean,
 ): Promise<PostsImportResult> {
   await getOwnProject(ctx, userId, projectId);
-  const table = parseCsv(text, CSV_IMPORT_MAX_ROWS, columnName);
+  const table = await parseCsv(text, CSV_LIMITS, columnName);
   checkColumns(table.columns);
   const now = new Date();
   const zone = await userTimeZone(ctx, userId);
@@ -79,7 +85,7 @@ export async function importPosts(
     violations.get((plan as RowPlan).line)!.push(violation);
   }
   const plansByLine = new Map<number, RowPlan[]>();
-  for (const plan of plans) plansByLine.set(plan.line, [...(plansByLine.get(plan.line) ?? []), plan]);
+  for (const plan of plans) pushTo(plansByLine, plan.line, plan);
   const verdict = (): ImportRow[] =>
     drafts.map((draft) => {
       const found = violations.get(draft.line)!;

@@ -1,5 +1,7 @@
-import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../http/errors';
+import { readCsvRecords, type CsvLimits } from './csv-records';
+
+export type { CsvLimits };
 
 /** One data row of a CSV file: its cells by column name, and the line of the file it starts on. */
 export interface CsvRow {
@@ -14,48 +16,52 @@ export interface CsvTable {
   rows: CsvRow[];
 }
 
-const lineBreaks = (text: string) => (text.match(/\n/g) ?? []).length;
+/** The header's names, refusing a name given twice (with a Set: linear however many columns there are). */
+function columnNames(header: readonly string[], nameOf: (header: string) => string): string[] {
+  const columns = header.map((name) => nameOf(name.trim()));
+  const seen = new Set<string>();
+  for (const name of columns) {
+    if (seen.has(name)) throw badRequest(`The header names ${name} twice`, 'duplicate_column');
+    seen.add(name);
+  }
+  return columns;
+}
 
 /**
- * RFC 4180 text (a byte-order mark, CRLF or LF, quoted cells with commas, quotes and line breaks) into rows
- * keyed by the header's names (trimmed, then `nameOf`: lower case unless told). Blank lines are skipped; a row's `line` counts the lines of
- * the file, so a cell with a line break moves the rows after it down as an editor shows them.
+ * A CSV file (csv-records.ts: RFC 4180, every limit refused as it is read) into rows keyed by the header's names
+ * (trimmed, then `nameOf`: lower case unless told). Blank rows are skipped; a row's `line` counts the lines of the
+ * file, so a cell with a line break moves the rows after it down as an editor shows them. The row cap is counted
+ * as rows arrive: the row past it stops the reading.
  */
-export function parseCsv(
+export async function parseCsv(
   text: string,
-  maxRows: number,
+  limits: CsvLimits,
   nameOf: (header: string) => string = (header) => header.toLowerCase(),
-): CsvTable {
-  let records: { record: string[]; raw: string }[];
-  try {
-    records = parse(text, { bom: true, raw: true, relax_column_count: true }) as unknown as typeof records;
-  } catch (err) {
-    throw badRequest(`The file is not valid CSV: ${(err as Error).message}`, 'invalid_csv');
-  }
-  let line = 1;
-  const located = records.map((r) => {
-    const at = line;
-    // `raw` may or may not carry the record's own line ending: only the breaks inside the record count.
-    line += lineBreaks(r.raw.replace(/[\r\n]+$/, '')) + 1;
-    return { ...r, line: at };
+): Promise<CsvTable> {
+  const filled: { cells: string[]; line: number }[] = [];
+  await readCsvRecords(text, limits, (record) => {
+    if (!record.cells.some((cell) => cell.trim() !== '')) return;
+    // The header and maxRows rows: one more is refused here, before the rest of the file is read.
+    if (filled.length > limits.maxRows) {
+      throw badRequest(
+        `The file has more than ${limits.maxRows} rows; import at most ${limits.maxRows} at once`,
+        'too_many_rows',
+      );
+    }
+    filled.push(record);
   });
-  const filled = located.filter((r) => r.record.some((cell) => cell.trim() !== ''));
+
   const [header, ...body] = filled;
   if (!header) throw badRequest('The file is empty: it needs a header row and at least one row', 'empty_csv');
-  const columns = header.record.map((name) => nameOf(name.trim()));
-  const repeated = columns.filter((name, i) => columns.indexOf(name) !== i);
-  if (repeated.length > 0) throw badRequest(`The header names ${repeated[0]} twice`, 'duplicate_column');
+  const columns = columnNames(header.cells, nameOf);
   if (body.length === 0) throw badRequest('The file has a header row but no rows', 'empty_csv');
-  if (body.length > maxRows) {
-    throw badRequest(`The file has ${body.length} rows; at most ${maxRows} at once`, 'too_many_rows');
-  }
-  const rows = body.map(({ record, line: at }): CsvRow => {
+  const rows = body.map(({ cells: record, line }): CsvRow => {
     const cells = Object.fromEntries(columns.map((name, i) => [name, record[i] ?? '']));
     const cellCountError =
       record.length === columns.length
         ? undefined
         : `This row has ${record.length} cells; the header has ${columns.length}`;
-    return { line: at, cells, cellCountError };
+    return { line, cells, cellCountError };
   });
   return { columns, rows };
 }

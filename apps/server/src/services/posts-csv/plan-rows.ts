@@ -8,6 +8,7 @@ import { findPostsInStatus } from '../../repositories/posts.repository';
 import { assertPostable } from '../posts/create-posts.service';
 import { BLOCKING_STATUSES, connectionsFor, platformNames } from '../posts/post-targets';
 import type { PostPlan } from '../posts/schedule-posts';
+import { pushTo } from './push-to';
 import type { RowDraft } from './read-row';
 
 /** A post one row makes, with the row's line; a queued one gets its time from the queue. */
@@ -31,7 +32,7 @@ async function videosOf(ctx: AppContext, userId: number, projectId: number, draf
   const byId = new Map((await findProjectVideosByIds(ctx.db, projectId, userId, ids)).map((v) => [v.id, v]));
   const byTitle = new Map<string, VideoRow[]>();
   for (const video of await findProjectVideosByTitles(ctx.db, projectId, userId, titles)) {
-    byTitle.set(video.title, [...(byTitle.get(video.title) ?? []), video]);
+    pushTo(byTitle, video.title, video);
   }
   return { byId, byTitle };
 }

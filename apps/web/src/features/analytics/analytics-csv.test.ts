@@ -31,4 +31,16 @@ describe('analytics CSV', () => {
       '',
     ]);
   });
+
+  it('defuses titles a spreadsheet would run, including after a tab or a carriage return, as the server export does', () => {
+    const titles = ['\t=HYPERLINK("http://evil")', '\r=1+2', '+1', 'a;=cmd()'];
+    const csv = analyticsCsv({ ...report, topVideos: titles.map((title, i) => ({ videoId: i, title, views: 1 })) });
+    const topRows = csv.split('\r\n').filter((line) => line.startsWith('top video,'));
+    expect(topRows.map((line) => line.split(',all,')[1])).toEqual([
+      `"'\t=HYPERLINK(""http://evil"")",1,,,`,
+      `"'\r=1+2",1,,,`,
+      "'+1,1,,,",
+      '"a;=cmd()",1,,,',
+    ]);
+  });
 });

@@ -121,4 +121,18 @@ describe('analytics screen', () => {
     expect(alert).toHaveTextContent('Harbour at dawn on TikTok: The TikTok account needs reconnecting.');
     expect(alert).toHaveTextContent('never synced');
   });
+
+  it('says in words when Sync now is refused for syncing too often, and when to try again', async () => {
+    signIn();
+    const refusal = 'This project was synced 6 times in the last minute; try again in 42 s.';
+    stubFetch(
+      routesWith(() => ({ body: report() }), {
+        'POST /api/analytics/sync': { status: 429, body: { error: refusal, code: 'too_many_syncs' } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/analytics');
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }, { timeout: 10_000 }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
 });
