@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverWebhook } from './deliver-webhook';
 import { isPrivateAddress, isPrivateHostLiteral } from './webhook-address';
 import { WEBHOOK_RETRY_WINDOW_MS, webhookRetryDelay } from './webhook-retry';
@@ -98,6 +98,7 @@ describe('deliverWebhook', () => {
     body: '{"hello":"world"}',
     eventId: 7,
     allowPrivate,
+    timeoutMs: 10_000,
     userAgent: 'Fanout-Webhooks/test',
   });
 
@@ -128,5 +129,43 @@ describe('deliverWebhook', () => {
       retry: true,
       reason: 'answered HTTP 500',
     });
+  });
+
+  it('gives up a try at its deadline, whether the receiver trickles bytes or never answers', async () => {
+    // One receiver sends the start of an answer a byte at a time and never finishes it (every byte would reset a
+    // socket timeout); the other takes the connection and says nothing.
+    const open = new Set<net.Socket>();
+    const track = (socket: net.Socket) => {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => {});
+      // Reads (and drops) the request, so that the client's hang-up is seen.
+      socket.resume();
+    };
+    const slow = net.createServer((socket) => {
+      track(socket);
+      socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
+      const drip = setInterval(() => socket.write('a'), 100);
+      socket.on('close', () => clearInterval(drip));
+    });
+    const silent = net.createServer(track);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      for (const server of [slow, silent]) {
+        const result = await deliverWebhook({
+          ...delivery('/hook', true),
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+          timeoutMs: 1_000,
+        });
+        expect(result).toEqual({ ok: false, reason: 'no answer within 1 s', retry: true });
+      }
+      // The deadline closed both connections: nothing is left holding a socket.
+      await vi.waitFor(() => expect(open.size).toBe(0));
+    } finally {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
