@@ -4,6 +4,7 @@ import { findRule, findRuleRun, recordRunDelivery } from '../../repositories/rul
 import { APP_VERSION } from '../../version';
 import { deliverWebhook, type DeliveryResult } from '../webhooks/deliver-webhook';
 import { webhookRetryDelay } from '../webhooks/webhook-retry';
+import { takeReceiverTurn } from '../webhooks/slow-receivers';
 import { recordRuleActivity } from './rule-activity';
 import { sealedRule } from './sealed-rule';
 import { openWebhookSecret, type SealedRuleRow } from './webhook-secrets';
@@ -38,6 +39,26 @@ function deliver(ctx: AppContext, rule: SealedRuleRow, webhook: StoredWebhookAct
     timeoutMs: ctx.config.webhooks.timeoutMs,
     userAgent: `${ctx.config.productName}-Webhooks/${APP_VERSION}`,
   });
+}
+
+/** The try, unless its receiver is being left alone for running tries into their deadline (slow-receivers.ts). */
+async function tryReceiver(
+  ctx: AppContext,
+  rule: SealedRuleRow,
+  webhook: StoredWebhookAction,
+  body: string,
+  eventId: number,
+): Promise<DeliveryResult> {
+  const key = `${rule.project_id} ${new URL(webhook.url).host}`;
+  const turn = takeReceiverTurn(ctx.jobs, key, ctx.config.webhooks.timeoutMs);
+  if (!turn.go) return { ok: false, reason: turn.reason, retry: true };
+  let result: DeliveryResult | undefined;
+  try {
+    result = await deliver(ctx, rule, webhook, body, eventId);
+    return result;
+  } finally {
+    turn.done(result);
+  }
 }
 
 /** Queues the next try, or says there is none. */
@@ -86,9 +107,10 @@ export async function deliverWebhookTry(ctx: AppContext, t: WebhookTry): Promise
     }
     return { outcome: 'gone' };
   }
-  const result = await deliver(ctx, rule, webhook, run.webhook_body, run.event_id);
+  const host = new URL(webhook.url).host;
+  const result = await tryReceiver(ctx, rule, webhook, run.webhook_body, run.event_id);
   const retrying = await scheduleRetry(ctx, { ...t, actionId: webhook.id }, result);
-  const { announce, ...told } = tellTry(t, new URL(webhook.url).host, result, retrying);
+  const { announce, ...told } = tellTry(t, host, result, retrying);
   const delivery: RunDelivery = { index: t.actionIndex, ...told };
   await ctx.db.transaction().execute(async (trx) => {
     await recordRunDelivery(trx, run.id, webhook.id, delivery);

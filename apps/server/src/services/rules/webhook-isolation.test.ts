@@ -102,4 +102,20 @@ describe('a slow webhook receiver', () => {
       expect.stringMatching(/^Rule “Tell the team” ran on “Slow one”: webhook to 127\.0\.0\.1:\d+ queued$/),
     ]);
   });
+
+  it('is left alone for a while after that: further tries fail at once, without holding a delivery slot', async () => {
+    await recordUpload(server, slowTenant, 'Slow two');
+    await waitUntil(
+      async () => (await runsOf(slowTenant)).length === 2 && (await runsOf(slowTenant))[0]!.outcome === 'failed',
+      'the second run to fail',
+    );
+    const [run] = await runsOf(slowTenant);
+    expect(run!.reason).toMatch(
+      /^webhook to 127\.0\.0\.1:\d+ failed: not sent: the receiver's last try had no answer within 4 s; retrying for a day$/,
+    );
+    expect(slowConnections).toBe(1);
+    // The other project's webhooks go on as before.
+    await recordUpload(server, quickTenant, 'Quick two');
+    await waitUntil(() => quick.received.length === 2, "the other project's second webhook");
+  });
 });

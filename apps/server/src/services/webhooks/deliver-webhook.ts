@@ -15,7 +15,10 @@ export interface WebhookDelivery {
   userAgent: string;
 }
 
-export type DeliveryResult = { ok: true; status: number } | { ok: false; reason: string; retry: boolean };
+export type DeliveryResult =
+  | { ok: true; status: number }
+  /** `late`: no answer by the deadline (services/webhooks/slow-receivers.ts). */
+  | { ok: false; reason: string; retry: boolean; late?: true };
 
 /**
  * One POST of a webhook: to the addresses checked by resolveWebhookHost (pinned: no second DNS answer), never
@@ -26,7 +29,12 @@ export type DeliveryResult = { ok: true; status: number } | { ok: false; reason:
  */
 export async function deliverWebhook(d: WebhookDelivery): Promise<DeliveryResult> {
   const deadline = AbortSignal.timeout(d.timeoutMs);
-  const late = (): DeliveryResult => ({ ok: false, reason: `no answer within ${d.timeoutMs / 1000} s`, retry: true });
+  const late = (): DeliveryResult => ({
+    ok: false,
+    reason: `no answer within ${d.timeoutMs / 1000} s`,
+    retry: true,
+    late: true,
+  });
   const url = new URL(d.url);
   let addresses;
   try {

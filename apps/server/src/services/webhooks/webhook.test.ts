@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverWebhook } from './deliver-webhook';
 import { isPrivateAddress, isPrivateHostLiteral } from './webhook-address';
 import { WEBHOOK_RETRY_WINDOW_MS, webhookRetryDelay } from './webhook-retry';
+import { SLOW_RECEIVER_PAUSE_MS, takeReceiverTurn } from './slow-receivers';
 import { signWebhookBody, verifyWebhookSignature } from './webhook-signature';
 
 describe('webhook signature', () => {
@@ -68,6 +69,31 @@ describe('webhook retries', () => {
     expect(at).toBeLessThanOrEqual(WEBHOOK_RETRY_WINDOW_MS);
     expect(at).toBeGreaterThan(WEBHOOK_RETRY_WINDOW_MS - 2 * 3600_000);
     expect(tries).toBeGreaterThan(10);
+  });
+});
+
+describe('slow receivers', () => {
+  it('are left alone after a try ran into its deadline, then tried once, alone, before the rest follow', () => {
+    const server = {};
+    const late = { ok: false, reason: 'no answer within 10 s', retry: true, late: true } as const;
+    const first = takeReceiverTurn(server, '1 slow.example', 10_000);
+    expect(first.go).toBe(true);
+    if (first.go) first.done(late);
+    expect(takeReceiverTurn(server, '1 slow.example', 10_000)).toEqual({
+      go: false,
+      reason: "not sent: the receiver's last try had no answer within 10 s",
+    });
+    // Another project's webhooks to the same host, and the same project's to another host, are not held back.
+    expect(takeReceiverTurn(server, '2 slow.example', 10_000).go).toBe(true);
+    expect(takeReceiverTurn(server, '1 other.example', 10_000).go).toBe(true);
+
+    const later = Date.now() + SLOW_RECEIVER_PAUSE_MS + 1;
+    const probe = takeReceiverTurn(server, '1 slow.example', 10_000, later);
+    expect(probe.go).toBe(true);
+    expect(takeReceiverTurn(server, '1 slow.example', 10_000, later).go).toBe(false);
+    if (probe.go) probe.done({ ok: false, reason: 'answered HTTP 500', retry: true });
+    expect(takeReceiverTurn(server, '1 slow.example', 10_000).go).toBe(true);
+    expect(takeReceiverTurn(server, '1 slow.example', 10_000).go).toBe(true);
   });
 });
 
@@ -158,7 +184,7 @@ describe('deliverWebhook', () => {
           url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
           timeoutMs: 1_000,
         });
-        expect(result).toEqual({ ok: false, reason: 'no answer within 1 s', retry: true });
+        expect(result).toEqual({ ok: false, reason: 'no answer within 1 s', retry: true, late: true });
       }
       // The deadline closed both connections: nothing is left holding a socket.
       await vi.waitFor(() => expect(open.size).toBe(0));
