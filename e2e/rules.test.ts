@@ -104,9 +104,28 @@ describe('automation rules', () => {
       subject: { kind: 'video', id: launch.id, title: 'Launch day' },
     });
 
-    // The run and its outcome show under the rule.
+    // The run and its delivery (a job of its own, told once the receiver answered) show under the rule.
+    const runs = async () =>
+      (
+        await rulesApi<{ rules: { recentRuns: { reason: string }[] }[] }>(
+          user.token,
+          `/projects/${user.project.id}/rules`,
+        )
+      ).rules[0]!.recentRuns.map((r) => r.reason);
+    await poll(async () => (await runs()).join(), 'the delivery under the rule').toMatch(/delivered \(HTTP 204\)/);
     await page.reload();
     await visible(card.getByText(/webhook to 127\.0\.0\.1:\d+ delivered \(HTTP 204\)/));
+
+    // The secret never comes back: the rule says it is set, and its editor lets the person replace it.
+    const answered = await rulesApi<object>(user.token, `/projects/${user.project.id}/rules`);
+    expect(JSON.stringify(answered)).not.toContain('e2e-webhook-secret');
+    await card.getByRole('button', { name: 'Edit rule Tell the team about launches' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Tell the team about launches' });
+    await visible(editor.getByText('Secret set'));
+    await poll(() => editor.getByLabel('Signing secret').inputValue()).toBe('');
+    expect(await seriousAxeViolations(page), 'the rule editor with a saved secret').toEqual([]);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(editor);
     expect(await seriousAxeViolations(page), 'Project Settings with a rule').toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, 'project-settings-rules');

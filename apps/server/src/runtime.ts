@@ -10,6 +10,7 @@ import { JobQueue } from './jobs/job-queue';
 import { startSandbox, type Sandbox } from './services/connections/sandbox-emulator';
 import { MAKE_A_KEY } from './services/secret-box.service';
 import { openCheckedSecretBox } from './services/secret-key-check.service';
+import { sealPlainWebhookSecrets } from './services/rules/sealed-rule';
 
 /** What every process role shares: config, database, job queue and context. Roles start on top of it. */
 export interface Runtime {
@@ -89,6 +90,8 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     sandbox = await startSandbox(config, log);
     const ctx = createContext({ config, db, dbKind: kind, log, emulator: sandbox?.target, jobs, secretBox });
     await ctx.storage.open();
+    // Needs the secret key, which migrations do not have: before this process serves or works.
+    await sealPlainWebhookSecrets(ctx);
     let closing: Promise<void> | undefined;
     return { ctx, close: () => (closing ??= closeAll()) };
   } catch (err) {

@@ -72,22 +72,51 @@ export const QueueAction = z.strictObject({
     .refine((p) => new Set(p).size === p.length, 'Each platform at most once'),
 });
 
-/** POSTs the event as JSON, signed with the secret (`X-Fanout-Signature: sha256=<hex HMAC-SHA256>`). */
+const WEBHOOK_URL = z.url({ protocol: /^https?$/, message: 'A webhook URL starts with http:// or https://' }).max(2000);
+const WEBHOOK_SECRET = z.string().min(8, 'A webhook secret has at least 8 characters').max(200);
+
+/** At most this many rules per project; a project that has more (made before the limit) keeps them. */
+export const MAX_RULES_PER_PROJECT = 50;
+
+/**
+ * POSTs the event as JSON, signed with the secret (`X-Fanout-Signature: sha256=<hex HMAC-SHA256>`). As sent: `id`
+ * names one of the rule's saved webhooks, whose secret is kept when `secret` is left out and replaced when it is
+ * given; without `id` it is a new webhook, which needs its secret.
+ */
+export const WebhookActionInput = z
+  .strictObject({
+    type: z.literal('webhook'),
+    id: z.uuid().optional(),
+    url: WEBHOOK_URL,
+    secret: WEBHOOK_SECRET.optional(),
+  })
+  .refine((a) => a.id !== undefined || a.secret !== undefined, {
+    message: 'A new webhook needs a signing secret',
+    path: ['secret'],
+  });
+
+/** A webhook as answered: its secret is kept sealed on the server and never comes back. */
 export const WebhookAction = z.strictObject({
   type: z.literal('webhook'),
-  url: z.url({ protocol: /^https?$/, message: 'A webhook URL starts with http:// or https://' }).max(2000),
-  secret: z.string().min(8, 'A webhook secret has at least 8 characters').max(200),
+  id: z.uuid(),
+  url: z.string(),
+  secretSet: z.literal(true),
 });
 
+/** An action as a rule is answered. */
 export const RuleAction = z.union([ApplyTemplateAction, QueueAction, WebhookAction]);
 export type RuleAction = z.infer<typeof RuleAction>;
+
+/** An action as a rule is sent (POST, PATCH). */
+export const RuleActionInput = z.union([ApplyTemplateAction, QueueAction, WebhookActionInput]);
+export type RuleActionInput = z.infer<typeof RuleActionInput>;
 
 const RuleFields = {
   name: z.string().trim().min(1, 'A rule needs a name').max(100),
   enabled: z.boolean(),
   trigger: RuleTrigger,
   conditions: z.array(RuleCondition).max(20),
-  actions: z.array(RuleAction).min(1, 'A rule needs at least one action').max(10),
+  actions: z.array(RuleActionInput).min(1, 'A rule needs at least one action').max(10),
 };
 
 /** POST /api/projects/:id/rules. */

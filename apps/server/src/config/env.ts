@@ -167,6 +167,8 @@ const EnvSchema = z.object({
   PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   /** Let rule webhooks reach loopback and private-network addresses (tests, a receiver on the same network). */
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -264,6 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webhooks: {
       /** Whether webhooks may go to this machine or a private network (refused by default). */
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      /** A delivery's whole time (address look-up, connect, answer); past it the try has failed. */
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      /** Deliveries one worker process makes at once. */
+      concurrency: e.WEBHOOK_CONCURRENCY,
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(serverPackageDir(), '../web/dist'),
   };

@@ -70,19 +70,26 @@ export const jobDefinitions = {
     atStartup: {},
   }),
 
-  /** A webhook's next try after a failed one, with backoff for a day (retryWebhook). Keyed: sent twice, run once. */
+  /**
+   * One try of one webhook of a rule's run, the first included (deliverWebhookTry): each delivery a job of its
+   * own, so a slow receiver holds only its own. A failed try queues the next with backoff, for a day. Keyed on
+   * run, action and try: sent twice, run once. Jobs queued before webhooks had ids (no `actionId`) still run.
+   */
   'webhooks.deliver': defineJob({
     payload: z
       .object({
         runId: z.number().int().positive(),
+        actionId: z.uuid().optional(),
         actionIndex: z.number().int().min(0),
         attempt: z.number().int().min(1),
         firstTryAt: z.number().int(),
       })
       .strict(),
     // The handler queues the next try itself (its own backoff); pg-boss only retries a try whose process died.
+    // A try lasts at most WEBHOOK_TIMEOUT_SECONDS (at most 60), well inside the expiry.
     queue: { policy: 'standard', retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 5 * 60 },
     jobKey: ({ runId, actionIndex, attempt }) => `webhook:${runId}:${actionIndex}:${attempt}`,
+    concurrency: (config) => config.webhooks.concurrency,
   }),
 };
 

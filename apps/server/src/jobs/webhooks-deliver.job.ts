@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
-import { retryWebhook, type WebhookTry } from '../services/rules/rule-webhook';
+import { deliverWebhookTry, type WebhookTry } from '../services/rules/rule-webhook';
 
-export function deliverWebhookJob(ctx: AppContext, t: WebhookTry): Promise<void> {
-  return retryWebhook(ctx, t);
+export function deliverWebhookJob(ctx: AppContext, t: WebhookTry): Promise<{ outcome: string }> {
+  return deliverWebhookTry(ctx, t);
 }

@@ -1,8 +1,8 @@
-import type { RuleAction, RuleCondition } from '@fanout/contracts';
+import type { RuleCondition } from '@fanout/contracts';
 import { sql } from 'kysely';
 import type { ActivityEventRow } from '../db/activity.schema';
 import type { DB } from '../db/database';
-import type { AutomationRuleRow, RuleRunRow } from '../db/rules.schema';
+import type { AutomationRuleRow, RuleRunRow, RunDelivery, StoredRuleAction } from '../db/rules.schema';
 
 export interface NewRule {
   userId: number;
@@ -11,7 +11,7 @@ export interface NewRule {
   enabled: boolean;
   trigger: string;
   conditions: RuleCondition[];
-  actions: RuleAction[];
+  actions: StoredRuleAction[];
 }
 
 export type RuleChanges = Partial<Pick<NewRule, 'name' | 'enabled' | 'trigger' | 'conditions' | 'actions'>>;
@@ -30,6 +30,50 @@ export async function insertRule(db: DB, rule: NewRule): Promise<AutomationRuleR
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * How many rules the project has, holding its row until the transaction ends: two rules added at once are
+ * counted one after the other, so neither passes the limit unseen.
+ */
+export async function lockAndCountRules(db: DB, projectId: number): Promise<number> {
+  await db.selectFrom('projects').select('id').where('id', '=', projectId).forUpdate().execute();
+  const row = await db
+    .selectFrom('automation_rules')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Replaces a rule's actions; with `expected`, only while they are still those (compare-and-set: two processes
+ * sealing the same old row write once). Undefined when the rule is gone or was changed meanwhile.
+ */
+export async function setRuleActions(
+  db: DB,
+  id: number,
+  actions: StoredRuleAction[],
+  expected?: AutomationRuleRow['actions'],
+): Promise<AutomationRuleRow | undefined> {
+  let query = db
+    .updateTable('automation_rules')
+    .set({ actions: JSON.stringify(actions) })
+    .where('id', '=', id);
+  if (expected) query = query.where(sql<boolean>`actions = ${JSON.stringify(expected)}::jsonb`);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** Rules with a webhook secret still in plain text (stored before 0025), a batch at a time. */
+export async function rulesWithPlainSecrets(db: DB, afterId: number, limit: number): Promise<AutomationRuleRow[]> {
+  return db
+    .selectFrom('automation_rules')
+    .selectAll()
+    .where('id', '>', afterId)
+    .where(sql<boolean>`exists (select 1 from jsonb_array_elements(actions) a where a ? 'secret')`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function listRulesOfProject(db: DB, projectId: number, userId: number): Promise<AutomationRuleRow[]> {
@@ -217,16 +261,31 @@ export async function claimRuleRun(db: DB, ruleId: number, eventId: number): Pro
   return row && { ...row, id: Number(row.id), event_id: Number(row.event_id) };
 }
 
-export async function finishRuleRun(
+export async function finishRuleRun(db: DB, runId: number, outcome: string, reason: string): Promise<void> {
+  await db.updateTable('rule_runs').set({ outcome, reason, finished_at: new Date() }).where('id', '=', runId).execute();
+}
+
+/** The body every try of the run's webhooks sends, and each webhook queued, before their jobs are sent. */
+export async function startRunDeliveries(
   db: DB,
   runId: number,
-  outcome: string,
-  reason: string,
-  webhookBody: string | null = null,
+  webhookBody: string,
+  deliveries: Record<string, RunDelivery>,
 ): Promise<void> {
   await db
     .updateTable('rule_runs')
-    .set({ outcome, reason, webhook_body: webhookBody, finished_at: new Date() })
+    .set({ webhook_body: webhookBody, webhook_deliveries: JSON.stringify(deliveries) })
+    .where('id', '=', runId)
+    .execute();
+}
+
+/** One webhook's delivery as it stands now; the run's other webhooks are left as they are. */
+export async function recordRunDelivery(db: DB, runId: number, actionId: string, delivery: RunDelivery): Promise<void> {
+  await db
+    .updateTable('rule_runs')
+    .set({
+      webhook_deliveries: sql`webhook_deliveries || jsonb_build_object(${actionId}::text, ${JSON.stringify(delivery)}::jsonb)`,
+    })
     .where('id', '=', runId)
     .execute();
 }

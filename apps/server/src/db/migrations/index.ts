@@ -22,6 +22,7 @@ import * as m0020 from './0020-automation-rules';
 import * as m0021 from './0021-api-tokens';
 import * as m0022 from './0022-activity-trail-order';
 import * as m0023 from './0023-video-change-notify';
+import * as m0025 from './0025-webhook-deliveries';
 import * as m0026 from './0026-secret-key-check';
 import * as m0027 from './0027-reconnect-resumes-posts';
 import * as m0029 from './0029-request-limits';
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0021-api-tokens': m0021,
   '0022-activity-trail-order': m0022,
   '0023-video-change-notify': m0023,
+  '0025-webhook-deliveries': m0025,
   '0026-secret-key-check': m0026,
   '0027-reconnect-resumes-posts': m0027,
   '0029-request-limits': m0029,

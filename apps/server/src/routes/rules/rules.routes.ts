@@ -1,5 +1,6 @@
 import {
   CreateRuleBody,
+  MAX_RULES_PER_PROJECT,
   ErrorBody,
   IdParams,
   OkResponse,
@@ -27,6 +28,9 @@ export const rulesRoutes =
         schema: {
           ...common,
           summary: "A project's automation rules, each with its latest runs",
+          description:
+            'A webhook action answers `secretSet: true`, never its secret: secrets are kept sealed with the ' +
+            "server's secret key and used only to sign deliveries.",
           params: IdParams,
           response: { 200: RuleList, ...errors },
         },
@@ -41,11 +45,14 @@ export const rulesRoutes =
           ...common,
           summary: 'Add an automation rule: when an event of its trigger meets its conditions, its actions run',
           description:
-            'Runs as a job after the event commits, at most once per event. 400 `webhook_private_address` for a ' +
-            'webhook to this machine or a private network unless the server allows them (WEBHOOK_ALLOW_PRIVATE).',
+            'Runs as a job after the event commits, at most once per event; each webhook delivery is a job of its ' +
+            'own with a deadline (WEBHOOK_TIMEOUT_SECONDS). A new webhook needs its `secret` (at least 8 ' +
+            'characters); it is sealed and never answered (`secretSet: true`). 400 `webhook_private_address` for ' +
+            'a webhook to this machine or a private network unless the server allows them ' +
+            `(WEBHOOK_ALLOW_PRIVATE). 409 \`too_many_rules\`: a project has at most ${MAX_RULES_PER_PROJECT} rules.`,
           params: IdParams,
           body: CreateRuleBody,
-          response: { 201: RuleResponse, ...errors },
+          response: { 201: RuleResponse, 409: ErrorBody, ...errors },
         },
       },
       async (request, reply) =>
@@ -58,6 +65,10 @@ export const rulesRoutes =
         schema: {
           ...common,
           summary: 'Change a rule: any of its fields; conditions and actions are replaced whole',
+          description:
+            'A webhook sent with the `id` it was answered with keeps its saved secret unless `secret` is sent ' +
+            '(then replaced); one without `id` is a new webhook and needs its `secret`. 400 `unknown_webhook` for ' +
+            "an id that is not one of this rule's webhooks, or the same id twice.",
           params: IdParams,
           body: UpdateRuleBody,
           response: { 200: RuleResponse, ...errors },

@@ -1,15 +1,12 @@
-import type { RuleAction } from '@fanout/contracts';
 import type { ActivityEventRow } from '../../db/activity.schema';
-import type { AutomationRuleRow, RuleRunRow } from '../../db/rules.schema';
+import type { StoredRuleAction } from '../../db/rules.schema';
 import type { RuleSubject } from './rule-subject';
+import type { SealedRuleRow } from './webhook-secrets';
 
-/** One action of one rule's run on one event, with what the action needs to do its part. */
+/** One of a run's own actions (a webhook goes to a job of its own), with what it needs to do its part. */
 export interface ActionRun {
-  rule: AutomationRuleRow;
+  rule: SealedRuleRow;
   event: ActivityEventRow;
   subject: RuleSubject;
-  run: RuleRunRow;
-  index: number;
-  action: RuleAction;
-  webhookBody: string;
+  action: Exclude<StoredRuleAction, { type: 'webhook' }>;
 }

@@ -1,44 +1,32 @@
 import type { Rule } from '@fanout/contracts';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, createProject, insertVideoRow, registerUser, type ApiClient } from '../../../test/factories';
-import { waitUntil } from '../../../test/jobs';
+import { api, createProject, registerUser, type ApiClient } from '../../../test/factories';
+import { waitForJob, waitUntil } from '../../../test/jobs';
+import { recordUpload } from '../../../test/rule-events';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
-import { recordActivity } from '../activity/record-activity';
+import { startWebhookReceiver, type ReceivedWebhook } from '../../../test/webhook-receiver';
 import { verifyWebhookSignature } from '../webhooks/webhook-signature';
 import { jobIdFor } from '../../jobs/define-job';
 import { dispatchRules } from './dispatch-rules';
-import { retryWebhook } from './rule-webhook';
-
-interface Received {
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+import { deliverWebhookTry } from './rule-webhook';
 
 describe('rules.dispatch', () => {
   let server: TestServer;
   let owner: ApiClient;
   let userId: number;
   let projectId: number;
-  let receiver: http.Server;
+  let receiver: { close(): Promise<void> };
   let hookUrl: string;
-  const received: Received[] = [];
+  let received: ReceivedWebhook[];
 
   beforeAll(async () => {
-    receiver = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        received.push({ url: req.url ?? '', headers: req.headers, body });
-        // The flaky receiver fails its first call and takes the next.
-        if (req.url === '/flaky' && received.filter((r) => r.url === '/flaky').length === 1) res.writeHead(503).end();
-        else res.writeHead(200).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    // The flaky receiver fails its first call and takes the next.
+    const started = await startWebhookReceiver((r) =>
+      r.path === '/flaky' && started.received.filter((x) => x.path === '/flaky').length === 1 ? 503 : 200,
+    );
+    ({ received } = started);
+    receiver = started;
+    hookUrl = `${started.url}/hook`;
     server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     const a = await registerUser(server);
     userId = a.user.id;
@@ -47,29 +35,19 @@ describe('rules.dispatch', () => {
   });
   afterAll(async () => {
     await stopTestServer(server);
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await receiver.close();
   });
 
-  async function uploadEvent(title: string) {
-    await insertVideoRow(server, { userId, projectId });
-    const video = await server.ctx.db
-      .updateTable('videos')
-      .set({ title, duration_seconds: 30 })
-      .where('project_id', '=', projectId)
-      .where('title', '=', 'A video')
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const event = await recordActivity(server.ctx.db, {
-      userId,
-      projectId,
-      type: 'video.uploaded',
-      actor: 'you',
-      subject: { kind: 'video', id: video.id, title },
-      message: `Uploaded “${title}”`,
-      link: `/video/${video.id}`,
-    });
-    return { video, event };
-  }
+  const uploadEvent = (title: string) => recordUpload(server, { userId, projectId }, title);
+
+  const ruleTrail = (ruleId: number) =>
+    server.ctx.db
+      .selectFrom('activity_events')
+      .selectAll()
+      .where('type', '=', 'rule.ran')
+      .where('subject_id', '=', String(ruleId))
+      .orderBy('id')
+      .execute();
 
   const ruleRuns = (ruleId: number) =>
     server.ctx.db.selectFrom('rule_runs').selectAll().where('rule_id', '=', ruleId).execute();
@@ -101,6 +79,7 @@ describe('rules.dispatch', () => {
     // The worker's own wake-up (the event's commit notifies fanout_changes) and two more dispatches at once.
     await Promise.all([dispatchRules(server.ctx), dispatchRules(server.ctx)]);
     await waitUntil(async () => (await ruleRuns(body.rule.id))[0]?.outcome === 'succeeded', 'the run to end');
+    await waitUntil(async () => (await ruleTrail(body.rule.id)).length === 2, 'the delivery to be told');
     await dispatchRules(server.ctx);
 
     expect(received).toHaveLength(1);
@@ -124,16 +103,23 @@ describe('rules.dispatch', () => {
 
     const runs = await ruleRuns(body.rule.id);
     expect(runs).toHaveLength(1);
-    const trail = await server.ctx.db
-      .selectFrom('activity_events')
-      .selectAll()
-      .where('type', '=', 'rule.ran')
-      .execute();
-    expect(trail).toHaveLength(1);
+    // The run is told, then its webhook's delivery (a job of its own), both under the rule.
+    const trail = await ruleTrail(body.rule.id);
+    expect(trail.map((e) => e.message)).toEqual([
+      expect.stringMatching(
+        /^Rule “Promo” ran on “Summer promo”: template applied; webhook to 127\.0\.0\.1:\d+ queued$/,
+      ),
+      expect.stringMatching(/^Rule “Promo”: webhook to 127\.0\.0\.1:\d+ delivered \(HTTP 200\)$/),
+    ]);
     expect(trail[0]).toMatchObject({ subject_kind: 'rule', subject_id: String(body.rule.id), subject_title: 'Promo' });
-    expect(trail[0]!.message).toContain('delivered (HTTP 200)');
     const listed = await owner.get<{ rules: Rule[] }>(`/api/projects/${projectId}/rules`);
-    expect(listed.body.rules[0]!.recentRuns).toMatchObject([{ eventId: event.id, outcome: 'succeeded' }]);
+    expect(listed.body.rules[0]!.recentRuns).toMatchObject([
+      {
+        eventId: event.id,
+        outcome: 'succeeded',
+        reason: expect.stringMatching(/^template applied; webhook to 127\.0\.0\.1:\d+ delivered \(HTTP 200\)$/),
+      },
+    ]);
   });
 
   it('skips an event its conditions do not match, quietly, and reports a failed action with its reason', async () => {
@@ -183,35 +169,57 @@ describe('rules.dispatch', () => {
       conditions: [{ field: 'title', op: 'equals', value: 'flaky one' }],
       actions: [{ type: 'webhook', url: flakyUrl, secret: 'webhook-secret' }],
     });
+    const webhookId = (body.rule.actions[0] as { id: string }).id;
     await uploadEvent('Flaky one');
     await dispatchRules(server.ctx);
     const [run] = await endedRuns(body.rule.id, 1);
-    expect(run).toMatchObject({ outcome: 'failed' });
-    expect(run!.reason).toMatch(/webhook to 127\.0\.0\.1:\d+ failed: answered HTTP 503; retrying for a day/);
-    // The next try waits 30 s or more as a job of its own; run it now instead of waiting.
-    const next = { runId: Number(run!.id), actionIndex: 0, attempt: 2, firstTryAt: Date.now() };
-    expect(
-      await server.ctx.jobs.state('webhooks.deliver', jobIdFor('webhooks.deliver', `webhook:${next.runId}:0:2`)),
-    ).toMatchObject({
-      state: 'created',
+    await waitUntil(async () => (await ruleTrail(body.rule.id)).length === 2, 'the first try to be told');
+    const listed = await owner.get<{ rules: Rule[] }>(`/api/projects/${projectId}/rules`);
+    expect(listed.body.rules.find((r) => r.id === body.rule.id)!.recentRuns[0]).toMatchObject({
+      outcome: 'failed',
+      reason: expect.stringMatching(/^webhook to 127\.0\.0\.1:\d+ failed: answered HTTP 503; retrying for a day$/),
     });
-    await retryWebhook(server.ctx, next);
-    const flaky = received.filter((r) => r.url === '/flaky');
+    // The next try waits 30 s or more as a job of its own; run it now instead of waiting.
+    const runId = Number(run!.id);
+    expect(
+      await server.ctx.jobs.state('webhooks.deliver', jobIdFor('webhooks.deliver', `webhook:${runId}:0:2`)),
+    ).toMatchObject({ state: 'created' });
+    await deliverWebhookTry(server.ctx, {
+      runId,
+      actionId: webhookId,
+      actionIndex: 0,
+      attempt: 2,
+      firstTryAt: Date.now(),
+    });
+    const flaky = received.filter((r) => r.path === '/flaky');
     expect(flaky).toHaveLength(2);
     expect(flaky[1]!.body).toBe(flaky[0]!.body);
     expect(
       verifyWebhookSignature(flaky[1]!.body, 'webhook-secret', flaky[1]!.headers['x-fanout-signature'] as string),
     ).toBe(true);
-    const trail = await server.ctx.db
-      .selectFrom('activity_events')
-      .selectAll()
-      .where('type', '=', 'rule.ran')
-      .where('subject_id', '=', String(body.rule.id))
-      .orderBy('id')
-      .execute();
+    const trail = await ruleTrail(body.rule.id);
     expect(trail.map((e) => e.message)).toEqual([
-      expect.stringContaining('failed on “Flaky one”: webhook to'),
-      expect.stringMatching(/webhook to 127\.0\.0\.1:\d+ delivered on try 2 \(HTTP 200\)/),
+      expect.stringContaining('ran on “Flaky one”: webhook to'),
+      expect.stringMatching(/webhook to 127\.0\.0\.1:\d+ failed: answered HTTP 503; retrying for a day$/),
+      expect.stringMatching(/webhook to 127\.0\.0\.1:\d+ delivered on try 2 \(HTTP 200\)$/),
     ]);
+    const after = await owner.get<{ rules: Rule[] }>(`/api/projects/${projectId}/rules`);
+    expect(after.body.rules.find((r) => r.id === body.rule.id)!.recentRuns[0]).toMatchObject({
+      outcome: 'succeeded',
+      reason: expect.stringMatching(/delivered on try 2 \(HTTP 200\)$/),
+    });
+
+    // A try queued by the previous version names its webhook by place only, and still runs after an upgrade.
+    const job = await server.ctx.jobs.send('webhooks.deliver', {
+      runId,
+      actionIndex: 0,
+      attempt: 3,
+      firstTryAt: Date.now(),
+    });
+    expect(await waitForJob(server.ctx.jobs, 'webhooks.deliver', job!)).toMatchObject({
+      state: 'completed',
+      output: { outcome: 'delivered' },
+    });
+    expect(received.filter((r) => r.path === '/flaky')).toHaveLength(3);
   });
 });

@@ -8,8 +8,9 @@ import {
   settledEventId,
   staleRunningRuns,
 } from '../../repositories/rules.repository';
-import { recordActivity } from '../activity/record-activity';
+import { recordRuleActivity } from './rule-activity';
 import { runRule } from './run-rule';
+import { sealedRule } from './sealed-rule';
 
 const BATCH = 100;
 
@@ -25,7 +26,8 @@ const STALE_RUN_MS = 15 * 60_000;
 
 /**
  * The `rules.dispatch` job: every enabled rule meets every event of its trigger in its project committed since
- * the rule was made, once. Woken as events are written (rules-watcher.ts), and every minute in case a wake-up
+ * the rule was made, once. It serves every project, so it never waits on a receiver: webhooks go to jobs of
+ * their own (queue-webhooks.ts). Woken as events are written (rules-watcher.ts), and every minute in case a wake-up
  * was missed; after a crash it carries on from the mark, so no event is skipped.
  */
 export async function dispatchRules(ctx: AppContext): Promise<number> {
@@ -34,7 +36,7 @@ export async function dispatchRules(ctx: AppContext): Promise<number> {
   for (;;) {
     const pending = await pendingRuleEvents(ctx.db, mark, BATCH);
     for (const { rule, event } of pending) {
-      if (await runRule(ctx, rule, event)) ran++;
+      if (await runRule(ctx, await sealedRule(ctx, rule), event)) ran++;
     }
     if (pending.length < BATCH) break;
   }
@@ -52,15 +54,11 @@ async function reportInterruptedRuns(ctx: AppContext): Promise<void> {
     await ctx.db.transaction().execute(async (trx) => {
       await finishRuleRun(trx, run.id, 'failed', reason);
       if (rule) {
-        await recordActivity(trx, {
-          userId: rule.user_id,
-          projectId: rule.project_id,
-          type: 'rule.ran',
-          actor: 'Fanout',
-          subject: { kind: 'rule', id: rule.id, title: rule.name },
-          message: `Rule “${rule.name}” was ${reason}`,
-          link: '/project-settings#rules',
-          data: { byRule: rule.id, runId: run.id, eventId: run.event_id, outcome: 'failed', reason },
+        await recordRuleActivity(trx, rule, `Rule “${rule.name}” was ${reason}`, {
+          runId: run.id,
+          eventId: run.event_id,
+          outcome: 'failed',
+          reason,
         });
       }
     });

@@ -1,18 +1,27 @@
-import type { CreateRuleBody, Rule, RuleAction, UpdateRuleBody } from '@fanout/contracts';
+import {
+  MAX_RULES_PER_PROJECT,
+  type CreateRuleBody,
+  type Rule,
+  type RuleActionInput,
+  type UpdateRuleBody,
+} from '@fanout/contracts';
 import type { AppContext } from '../../context';
-import type { AutomationRuleRow } from '../../db/rules.schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import {
   deleteRuleOfUser,
   findRuleOfUser,
   insertRule,
   listRulesOfProject,
+  lockAndCountRules,
   recentRunsOfRules,
+  setRuleActions,
   updateRuleOfUser,
 } from '../../repositories/rules.repository';
 import { getOwnProject } from '../projects.service';
 import { isPrivateHostLiteral } from '../webhooks/webhook-address';
 import { toRuleJson } from './rule-json';
+import { sealedRule } from './sealed-rule';
+import { toStoredActions, type SealedRuleRow } from './webhook-secrets';
 
 /** Runs shown with each rule. */
 const RECENT_RUNS = 5;
@@ -21,7 +30,7 @@ const RECENT_RUNS = 5;
  * A webhook to this machine or a private network is refused up front when the server does not allow them (the
  * address a name resolves to is checked again at every delivery).
  */
-function checkWebhooks(ctx: AppContext, actions: readonly RuleAction[] | undefined): void {
+function checkWebhooks(ctx: AppContext, actions: readonly RuleActionInput[] | undefined): void {
   if (ctx.config.webhooks.allowPrivate || !actions) return;
   for (const action of actions) {
     if (action.type === 'webhook' && isPrivateHostLiteral(new URL(action.url))) {
@@ -33,7 +42,7 @@ function checkWebhooks(ctx: AppContext, actions: readonly RuleAction[] | undefin
   }
 }
 
-async function withRuns(ctx: AppContext, rows: AutomationRuleRow[]): Promise<Rule[]> {
+async function withRuns(ctx: AppContext, rows: SealedRuleRow[]): Promise<Rule[]> {
   const runs = await recentRunsOfRules(
     ctx.db,
     rows.map((r) => r.id),
@@ -49,9 +58,15 @@ async function withRuns(ctx: AppContext, rows: AutomationRuleRow[]): Promise<Rul
 
 export async function listRules(ctx: AppContext, userId: number, projectId: number): Promise<Rule[]> {
   await getOwnProject(ctx, userId, projectId);
-  return withRuns(ctx, await listRulesOfProject(ctx.db, projectId, userId));
+  const rows = await listRulesOfProject(ctx.db, projectId, userId);
+  return withRuns(ctx, await Promise.all(rows.map((row) => sealedRule(ctx, row))));
 }
 
+/**
+ * At most MAX_RULES_PER_PROJECT rules per project (409 `too_many_rules`): each event meets every rule of its
+ * project, so this bounds the work, and the webhooks, that one event can start. A project that had more before
+ * the limit keeps them all working; it adds a rule once it has fewer.
+ */
 export async function createRule(
   ctx: AppContext,
   userId: number,
@@ -60,16 +75,29 @@ export async function createRule(
 ): Promise<Rule> {
   await getOwnProject(ctx, userId, projectId);
   checkWebhooks(ctx, body.actions);
-  const row = await insertRule(ctx.db, { userId, projectId, ...body });
-  return toRuleJson(row);
+  // A webhook's secret is sealed bound to its rule, whose id the insert gives: both in one transaction.
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    if ((await lockAndCountRules(trx, projectId)) >= MAX_RULES_PER_PROJECT) {
+      throw conflict(
+        `A project has at most ${MAX_RULES_PER_PROJECT} rules: delete one to add another`,
+        'too_many_rules',
+      );
+    }
+    const inserted = await insertRule(trx, { userId, projectId, ...body, actions: [] });
+    return (await setRuleActions(trx, inserted.id, toStoredActions(ctx.secretBox, inserted.id, body.actions, [])))!;
+  });
+  return toRuleJson(row as SealedRuleRow);
 }
 
 export async function updateRule(ctx: AppContext, userId: number, id: number, body: UpdateRuleBody): Promise<Rule> {
-  if (!(await findRuleOfUser(ctx.db, id, userId))) throw notFound('Rule');
+  const found = await findRuleOfUser(ctx.db, id, userId);
+  if (!found) throw notFound('Rule');
   checkWebhooks(ctx, body.actions);
-  const row = await updateRuleOfUser(ctx.db, id, userId, body);
+  const saved = await sealedRule(ctx, found);
+  const actions = body.actions && toStoredActions(ctx.secretBox, id, body.actions, saved.actions);
+  const row = await updateRuleOfUser(ctx.db, id, userId, { ...body, actions });
   if (!row) throw notFound('Rule');
-  return (await withRuns(ctx, [row]))[0]!;
+  return (await withRuns(ctx, [row as SealedRuleRow]))[0]!;
 }
 
 export async function deleteRule(ctx: AppContext, userId: number, id: number): Promise<void> {

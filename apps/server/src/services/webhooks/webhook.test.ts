@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverWebhook } from './deliver-webhook';
 import { isPrivateAddress, isPrivateHostLiteral } from './webhook-address';
 import { WEBHOOK_RETRY_WINDOW_MS, webhookRetryDelay } from './webhook-retry';
+import { SLOW_RECEIVER_PAUSE_MS, takeReceiverTurn } from './slow-receivers';
 import { signWebhookBody, verifyWebhookSignature } from './webhook-signature';
 
 describe('webhook signature', () => {
@@ -71,6 +72,31 @@ describe('webhook retries', () => {
   });
 });
 
+describe('slow receivers', () => {
+  it('are left alone after a try ran into its deadline, then tried once, alone, before the rest follow', () => {
+    const server = {};
+    const late = { ok: false, reason: 'no answer within 10 s', retry: true, late: true } as const;
+    const first = takeReceiverTurn(server, '1 slow.example', 10_000);
+    expect(first.go).toBe(true);
+    if (first.go) first.done(late);
+    expect(takeReceiverTurn(server, '1 slow.example', 10_000)).toEqual({
+      go: false,
+      reason: "not sent: the receiver's last try had no answer within 10 s",
+    });
+    // Another project's webhooks to the same host, and the same project's to another host, are not held back.
+    expect(takeReceiverTurn(server, '2 slow.example', 10_000).go).toBe(true);
+    expect(takeReceiverTurn(server, '1 other.example', 10_000).go).toBe(true);
+
+    const later = Date.now() + SLOW_RECEIVER_PAUSE_MS + 1;
+    const probe = takeReceiverTurn(server, '1 slow.example', 10_000, later);
+    expect(probe.go).toBe(true);
+    expect(takeReceiverTurn(server, '1 slow.example', 10_000, later).go).toBe(false);
+    if (probe.go) probe.done({ ok: false, reason: 'answered HTTP 500', retry: true });
+    expect(takeReceiverTurn(server, '1 slow.example', 10_000).go).toBe(true);
+    expect(takeReceiverTurn(server, '1 slow.example', 10_000).go).toBe(true);
+  });
+});
+
 describe('deliverWebhook', () => {
   let server: http.Server;
   let url: string;
@@ -98,6 +124,7 @@ describe('deliverWebhook', () => {
     body: '{"hello":"world"}',
     eventId: 7,
     allowPrivate,
+    timeoutMs: 10_000,
     userAgent: 'Fanout-Webhooks/test',
   });
 
@@ -128,5 +155,43 @@ describe('deliverWebhook', () => {
       retry: true,
       reason: 'answered HTTP 500',
     });
+  });
+
+  it('gives up a try at its deadline, whether the receiver trickles bytes or never answers', async () => {
+    // One receiver sends the start of an answer a byte at a time and never finishes it (every byte would reset a
+    // socket timeout); the other takes the connection and says nothing.
+    const open = new Set<net.Socket>();
+    const track = (socket: net.Socket) => {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => {});
+      // Reads (and drops) the request, so that the client's hang-up is seen.
+      socket.resume();
+    };
+    const slow = net.createServer((socket) => {
+      track(socket);
+      socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
+      const drip = setInterval(() => socket.write('a'), 100);
+      socket.on('close', () => clearInterval(drip));
+    });
+    const silent = net.createServer(track);
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      for (const server of [slow, silent]) {
+        const result = await deliverWebhook({
+          ...delivery('/hook', true),
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+          timeoutMs: 1_000,
+        });
+        expect(result).toEqual({ ok: false, reason: 'no answer within 1 s', retry: true, late: true });
+      }
+      // The deadline closed both connections: nothing is left holding a socket.
+      await vi.waitFor(() => expect(open.size).toBe(0));
+    } finally {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

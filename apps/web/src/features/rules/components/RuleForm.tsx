@@ -1,89 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import {
-  CreateRuleBody,
   PLATFORMS,
   RULE_CONDITION_FIELDS,
   RULE_FIELD_OPS,
   RULE_TRIGGERS,
-  type PlatformKey,
+  type CreateRuleBody,
   type Rule,
   type RuleConditionField,
   type RuleConditionOp,
   type RuleTrigger,
 } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
-import { inputClasses, TextAreaField, TextField } from '@/components/ui/Field';
+import { inputClasses, TextField } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
+import { ActionFields } from './ActionFields';
+import { ACTION_LABELS, NEW_ACTION, draftsOf, toBody, type ActionDraft, type ConditionDraft } from './rule-drafts';
 import { FIELD_LABELS, OP_LABELS, TRIGGER_LABELS } from './rule-text';
-
-interface ConditionDraft {
-  field: RuleConditionField;
-  op: RuleConditionOp;
-  value: string;
-}
-
-type ActionDraft =
-  | { type: 'apply_template'; title: string; description: string; tags: string }
-  | { type: 'queue'; platforms: PlatformKey[] }
-  | { type: 'webhook'; url: string; secret: string };
-
-const NEW_ACTION: Record<ActionDraft['type'], ActionDraft> = {
-  apply_template: { type: 'apply_template', title: '', description: '', tags: '' },
-  queue: { type: 'queue', platforms: [] },
-  webhook: { type: 'webhook', url: '', secret: '' },
-};
-
-const ACTION_LABELS: Record<ActionDraft['type'], string> = {
-  apply_template: 'Apply a details template',
-  queue: 'Add to the queue',
-  webhook: 'Send a webhook',
-};
-
-function draftsOf(rule?: Rule) {
-  return {
-    name: rule?.name ?? '',
-    trigger: rule?.trigger ?? ('video.uploaded' as RuleTrigger),
-    conditions: (rule?.conditions ?? []).map((c) => ({ ...c, value: String(c.value) })),
-    actions: (rule?.actions ?? []).map((a): ActionDraft => {
-      if (a.type === 'apply_template') {
-        return {
-          type: a.type,
-          title: a.title ?? '',
-          description: a.description ?? '',
-          tags: (a.tags ?? []).join(', '),
-        };
-      }
-      return a.type === 'queue' ? { ...a, platforms: [...a.platforms] } : { ...a };
-    }),
-    ...(rule ? {} : { actions: [NEW_ACTION.webhook] }),
-  };
-}
-
-/** The drafts as a request body; the contract's own checks say what is wrong. */
-function toBody(d: ReturnType<typeof draftsOf>, enabled: boolean) {
-  return CreateRuleBody.safeParse({
-    name: d.name,
-    enabled,
-    trigger: d.trigger,
-    conditions: d.conditions.map((c) => ({
-      ...c,
-      value: c.field === 'duration' && c.value.trim() !== '' ? Number(c.value) : c.value,
-    })),
-    actions: d.actions.map((a) => {
-      if (a.type !== 'apply_template') return a;
-      const tags = a.tags
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean);
-      return {
-        type: a.type,
-        ...(a.title.trim() ? { title: a.title.trim() } : {}),
-        ...(a.description.trim() ? { description: a.description } : {}),
-        ...(tags.length ? { tags } : {}),
-      };
-    }),
-  });
-}
 
 const selectClasses = inputClasses;
 
@@ -263,69 +195,7 @@ export function RuleForm({ rule, busy, onSubmit, onCancel }: RuleFormProps) {
                 Remove
               </Button>
             </div>
-            {a.type === 'webhook' && (
-              <>
-                <TextField
-                  label="Webhook URL"
-                  type="url"
-                  value={a.url}
-                  placeholder="https://example.com/hooks/fanout"
-                  onChange={(e) => setAction(i, { ...a, url: e.target.value })}
-                />
-                <TextField
-                  label="Signing secret"
-                  value={a.secret}
-                  hint="Each request carries X-Fanout-Signature: sha256= the HMAC-SHA256 of its body with this secret."
-                  onChange={(e) => setAction(i, { ...a, secret: e.target.value })}
-                />
-              </>
-            )}
-            {a.type === 'apply_template' && (
-              <>
-                <TextField
-                  label="Title"
-                  value={a.title}
-                  hint="{title} stands for the video’s title. Empty: unchanged."
-                  onChange={(e) => setAction(i, { ...a, title: e.target.value })}
-                />
-                <TextAreaField
-                  label="Description"
-                  value={a.description}
-                  rows={3}
-                  onChange={(e) => setAction(i, { ...a, description: e.target.value })}
-                />
-                <TextField
-                  label="Tags to add"
-                  value={a.tags}
-                  hint="Separated by commas."
-                  onChange={(e) => setAction(i, { ...a, tags: e.target.value })}
-                />
-              </>
-            )}
-            {a.type === 'queue' && (
-              <fieldset>
-                <legend className="text-xs text-zinc-700">Platforms (each at its next free posting slot)</legend>
-                <div className="mt-1 flex flex-wrap gap-3">
-                  {PLATFORMS.map((p) => (
-                    <label key={p.key} className="flex items-center gap-1.5 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={a.platforms.includes(p.key)}
-                        onChange={(e) =>
-                          setAction(i, {
-                            ...a,
-                            platforms: e.target.checked
-                              ? [...a.platforms, p.key]
-                              : a.platforms.filter((k) => k !== p.key),
-                          })
-                        }
-                      />
-                      {p.label}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
+            <ActionFields action={a} onChange={(next) => setAction(i, next)} />
           </div>
         ))}
         <Button variant="secondary" size="sm" onClick={() => set({ actions: [...draft.actions, NEW_ACTION.webhook] })}>

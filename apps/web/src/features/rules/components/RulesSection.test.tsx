@@ -108,4 +108,59 @@ describe('rules in project settings', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ enabled: false }));
     await waitFor(() => expect(toggle).not.toBeChecked());
   });
+
+  it('edits a webhook without ever seeing its secret: empty keeps it, a typed one replaces it', async () => {
+    signIn();
+    const routes = workspaceRoutes({ projects: [project] });
+    const webhookId = '0b6c2a4e-8f1d-4c3b-9a7e-5d2f1e0c9b8a';
+    const hooked: Rule = {
+      ...savedRule,
+      name: 'Ping',
+      actions: [{ type: 'webhook', id: webhookId, url: 'https://hooks.example.com/x', secretSet: true }],
+      recentRuns: [],
+    };
+    routes['GET /api/projects/1/rules'] = { body: { rules: [hooked] } };
+    routes['PATCH /api/rules/9'] = { body: { rule: hooked } };
+    const { calls } = stubFetch(routes);
+    renderApp('/project-settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit rule Ping' }));
+    const form = screen.getByRole('form', { name: 'Edit rule Ping' });
+    expect(within(form).getByText('Secret set')).toBeInTheDocument();
+    const secret = within(form).getByLabelText('Signing secret');
+    expect(secret).toHaveValue('');
+    await user.clear(within(form).getByLabelText('Webhook URL'));
+    await user.type(within(form).getByLabelText('Webhook URL'), 'https://hooks.example.com/moved');
+    await user.click(within(form).getByRole('button', { name: 'Save rule' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect((calls.find((c) => c.method === 'PATCH')?.body as { actions: unknown }).actions).toEqual([
+      { type: 'webhook', id: webhookId, url: 'https://hooks.example.com/moved' },
+    ]);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit rule Ping' }));
+    const again = screen.getByRole('form', { name: 'Edit rule Ping' });
+    await user.type(within(again).getByLabelText('Signing secret'), 'a-brand-new-secret');
+    await user.click(within(again).getByRole('button', { name: 'Save rule' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect((calls.filter((c) => c.method === 'PATCH')[1]?.body as { actions: unknown }).actions).toEqual([
+      { type: 'webhook', id: webhookId, url: 'https://hooks.example.com/x', secret: 'a-brand-new-secret' },
+    ]);
+  });
+
+  it('asks for a secret for a webhook added to a saved rule', async () => {
+    signIn();
+    const routes = workspaceRoutes({ projects: [project] });
+    routes['GET /api/projects/1/rules'] = { body: { rules: [savedRule] } };
+    const { calls } = stubFetch(routes);
+    renderApp('/project-settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit rule Sale template' }));
+    const form = screen.getByRole('form', { name: 'Edit rule Sale template' });
+    await user.click(within(form).getByRole('button', { name: 'Add action' }));
+    expect(within(form).queryByText('Secret set')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Webhook URL'), 'https://hooks.example.com/new');
+    await user.click(within(form).getByRole('button', { name: 'Save rule' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('A new webhook needs a signing secret');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
 });
