@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json, type EmuRequest } from '../../core/http';
 import { errorPage, postPage } from '../../core/pages';
+import { processingFault } from '../../core/processing-faults';
 import { grownMetrics } from '../../core/published';
 import { graphError, invalidParam } from '../meta/graph-errors';
 import { FETCH_REFUSED, graphTime, numericId, ownBlob } from '../meta/graph-ids';
@@ -71,9 +72,9 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
     const duplicate = ctx.faults.take('facebook', 'create', ['duplicate']);
     if (duplicate)
       return graphError({ message: '(#506) Duplicate status message', code: 506, userMsg: duplicate.message });
-    const failed = ctx.faults.take('facebook', 'create', ['processing_failed']);
-
     const id = numericId((x) => !!videos(ctx).get(x), '10');
+    // Processing starts with the create: the processing faults are read at this step (core/processing-faults.ts).
+    const fault = processingFault(ctx, 'facebook', 'create', id);
     const video: FbVideo = {
       id,
       pageId: FB_PAGE.id,
@@ -83,14 +84,15 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
       blobId: source.blobId,
       fileSize: source.size,
       createdAt: ctx.now(),
-      processing: failed
-        ? {
-            polls: 0,
-            completedAt: ctx.now(),
-            outcome: 'error',
-            error: failed.message ?? 'The video could not be processed.',
-          }
-        : { polls: 0, completedAt: ctx.now(), outcome: 'complete' },
+      processing: {
+        polls: 0,
+        completedAt: ctx.now(),
+        ...(fault.state === 'failed'
+          ? { outcome: 'error', error: fault.message ?? 'The video could not be processed.' }
+          : fault.state === 'free'
+            ? { outcome: 'complete' }
+            : {}),
+      },
       videoState: published ? 'PUBLISHED' : scheduledAt ? 'SCHEDULED' : 'DRAFT',
       scheduledAt,
       permalink: ctx.pageUrl('www.facebook.com', `/${FB_PAGE.id}/videos/${id}/`),

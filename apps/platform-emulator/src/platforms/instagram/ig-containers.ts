@@ -75,7 +75,7 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
     return json(200, { id, uri: ctx.apiUrl('rupload.facebook.com', `/ig-api-upload/${version}/${id}`) });
   });
 
-  const envelopes = ruploadFaultEnvelopes(() => ctx.now());
+  const envelopes = ruploadFaultEnvelopes;
   api.route('POST', 'rupload.facebook.com', '/ig-api-upload/v:ver/:container', 'rupload', (req) =>
     withRequestFault(ctx, 'instagram', 'upload', envelopes, req, async () => {
       const c = isVersion(req.params.ver) ? containers(ctx).get(req.params.container!) : undefined;

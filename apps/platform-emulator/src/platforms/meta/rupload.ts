@@ -17,19 +17,16 @@ export function ruploadError(
   return json(status, { debug_info: { retriable: o.retriable ?? false, type, message }, ...o.extra }, o.headers);
 }
 
-export function ruploadFaultEnvelopes(clock: () => number): FaultEnvelopes {
-  return {
-    rateLimit: (resetAt) =>
-      ruploadError(429, 'RateLimitError', 'Too many requests. Please retry later.', {
-        retriable: true,
-        headers: { 'retry-after': String(Math.max(1, Math.ceil((resetAt.getTime() - clock()) / 1000))) },
-      }),
-    serverError: () =>
-      ruploadError(500, 'ServerError', 'Request processing failed. Please retry.', { retriable: true }),
-    tokenExpired: () => ruploadError(401, 'AuthenticationError', 'Error validating access token: Session has expired.'),
-    reject: (message) => ruploadError(400, 'ProcessingFailedError', message),
-  };
-}
+export const ruploadFaultEnvelopes: FaultEnvelopes = {
+  rateLimit: (resetAt, now) =>
+    ruploadError(429, 'RateLimitError', 'Too many requests. Please retry later.', {
+      retriable: true,
+      headers: { 'retry-after': String(Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000))) },
+    }),
+  serverError: () => ruploadError(500, 'ServerError', 'Request processing failed. Please retry.', { retriable: true }),
+  tokenExpired: () => ruploadError(401, 'AuthenticationError', 'Error validating access token: Session has expired.'),
+  reject: (message) => ruploadError(400, 'ProcessingFailedError', message),
+};
 
 export interface RuploadResult {
   /** The size the uploader announced (`file_size`), fixed by its first request. */
