@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json, type EmuRequest } from '../../core/http';
 import { errorPage, postPage } from '../../core/pages';
@@ -21,7 +20,8 @@ import { handles, pageToken, PUBLISH_SCOPES, settlePage, uploads, videos, type F
  */
 export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
   graphRoute(api, 'POST', 'graph.facebook.com', '/:page/videos', 'create', async (req) => {
-    const p = await readParams(req);
+    // A `source` file goes to a blob as it arrives (a Page video is up to 2 GB, reference §3).
+    const p = await readParams(req, { store: ctx.store, maxBytes: FB_LIMITS.maxVideoBytes });
     const auth = pageToken(ctx, accessToken(req, p), req.params.page, PUBLISH_SCOPES);
     if (!auth.ok) return auth.response;
     const bad = checkParams(p, PAGE_VIDEOS_PARAMS);
@@ -42,11 +42,13 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
       source = { blobId: blobOf(session), size: session.fileLength };
     } else if (file) {
       const blobId = `fb-source-${numericId((x) => !!videos(ctx).get(x))}`;
-      source = { blobId, size: ctx.store.writeBlob(blobId, 0, file.data) };
+      // One too large was not kept: its size (all of it counted) is refused below.
+      if (!file.tooLarge) ctx.store.moveBlob(file.blobId!, blobId);
+      source = { blobId, size: file.size };
     } else if (p.get('file_url')) {
       const own = ownBlob(ctx, p.get('file_url'));
       if (!own) return graphError({ message: FETCH_REFUSED, code: 6000, subcode: 1363030 });
-      source = { blobId: own, size: fs.statSync(ctx.store.blobPath(own)).size };
+      source = { blobId: own, size: ctx.store.blobSize(own) };
     } else {
       return invalidParam('A video is required: fbuploader_video_file_chunk (an upload handle), source or file_url');
     }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json } from '../../core/http';
 import { invalidParam, missingParam, unsupportedRequest } from '../meta/graph-errors';
@@ -62,7 +61,7 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
       // The one URL a sandbox can download is its own media; anything else fails as an unreachable URL does.
       const source = ownBlob(ctx, videoUrl);
       if (source) {
-        container.fileSize = ctx.store.writeBlob(container.blobId, 0, fs.readFileSync(ctx.store.blobPath(source)));
+        container.fileSize = ctx.store.copyBlob(source, container.blobId);
         container.processing.completedAt = ctx.now();
       } else {
         container.processing.outcome = 'error';
