@@ -45,7 +45,7 @@ export async function call<T>(base: string, method: string, url: string, token?:
 }
 
 /** A person on the Accounts screen: start, Approve on the platform's page, the callback, the confirmation. */
-async function connect(base: string, token: string, platform: PlatformKey, projectId: number) {
+export async function connect(base: string, token: string, platform: PlatformKey, projectId: number) {
   const { url } = await call<{ url: string }>(base, 'POST', `/api/connections/${platform}/start`, token, {
     project_id: projectId,
   });

@@ -37,7 +37,7 @@ export interface UploadBenchTarget {
 }
 
 /** Resets VmHWM (Linux: write 5 to clear_refs); false when not allowed. */
-function resetPeak(pid: number): boolean {
+export function resetPeak(pid: number): boolean {
   try {
     fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;

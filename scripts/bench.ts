@@ -7,7 +7,9 @@
  * raw pipe (scripts/bench-tus.ts; BENCH_TUS=0 skips), the library in chromium at 10,000 videos
  * (scripts/bench-library.ts), the Schedule's month view with 2,000 posts (scripts/bench-calendar.ts;
  * BENCH_CALENDAR=0 skips it), the first page of a 10,000-video project against a bare Fastify route
- * (scripts/bench-lists.ts), and publishing (scripts/bench-publish.ts, which says how to size or skip it).
+ * (scripts/bench-lists.ts), the sandbox's memory while a ~200 MB video is published to the six sandbox platforms
+ * by the server's own emulator (scripts/bench-sandbox-memory.ts; BENCH_SANDBOX_MB=0 skips it), and publishing
+ * (scripts/bench-publish.ts, which says how to size or skip it).
  * Everything printed is also written to docs/benchmarks.md with the machine and the command
  * (BENCH_WRITE_DOC=0 leaves it alone).
  */
@@ -22,6 +24,7 @@ import { benchLibrary } from './bench-library';
 import { benchCsv, printCsv } from './bench-csv';
 import { benchLists, printLists } from './bench-lists';
 import { benchPublish } from './bench-publish';
+import { benchSandboxMemory, sandboxMemoryRows } from './bench-sandbox-memory';
 import { benchUpload, streamUpload, uploadRows } from './bench-upload';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 import { measureStartMemory, startMemoryRows } from './start-memory';
@@ -176,6 +179,7 @@ async function main() {
       `${(initial.bytes / 1024).toFixed(1)} KB`,
     ]);
     await stopChild(child);
+    if (Number(process.env.BENCH_SANDBOX_MB ?? 203) > 0) rows.push(...sandboxMemoryRows(await benchSandboxMemory()));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -23,12 +23,15 @@ export interface EmulatorContext {
   mediaUrl(blobId: string): string;
 }
 
-/** The answers a platform gives for the faults the core injects before a route runs. */
+/**
+ * The answers a platform gives for the faults the core injects before a route runs. `now` is the emulator's
+ * clock (which tests move), for answers that tell a time relative to it.
+ */
 export interface FaultEnvelopes {
   /** With the platform's rate-limit headers and reset time. */
-  rateLimit(resetAt: Date): EmuResponse;
+  rateLimit(resetAt: Date, now: number): EmuResponse;
   serverError(): EmuResponse;
-  tokenExpired(): EmuResponse;
+  tokenExpired(now: number): EmuResponse;
   /** The platform's rejection envelope carrying `message`. */
   reject(message: string): EmuResponse;
 }

@@ -2,14 +2,17 @@ import { z } from 'zod';
 import type { EmulatorContext } from './context';
 import { FAULT_KINDS } from './faults';
 import { json, type Router } from './http';
+import { releaseProcessingHolds } from './processing-faults';
 
 /**
  * `kind`: `rate_limit` (until `delayMs`, default a minute), `server_error`, `token_expired`, `reject` (with
  * `message`), `hang` (no answer and no effect: held until the client goes away, or `delayMs` then a server
  * error), `hang_after` (the request takes effect and its state is written, then no answer: held until the
- * client goes away, or `delayMs` then its own answer), `processing_failed`, `slow_processing` (`delayMs`),
- * `duplicate`. `step`: a route's step name (see each platform's index.ts, or `GET /_control/steps` for the
- * steps requests reached); any step when absent. `times`: how many requests it applies to (default 1).
+ * client goes away, or `delayMs` then its own answer), `processing_failed` (the next `times` uploads' processing
+ * fails), `slow_processing` (with `delayMs`: the next `times` uploads each stay processing that long; without:
+ * every upload stays processing until the fault is removed; see processing-faults.ts), `duplicate`. `step`: a
+ * route's step name (see each platform's index.ts, or `GET /_control/steps` for the steps requests reached); any
+ * step when absent. `times`: how many requests (or uploads) it applies to (default 1).
  */
 const FaultBody = z.object({
   platform: z.enum(['instagram', 'tiktok', 'youtube', 'facebook', 'x', 'reddit']),
@@ -59,6 +62,8 @@ export function registerControl(router: Router, ctx: EmulatorContext, onReset: (
 
   router.add('DELETE', '', '/_control/faults', () => {
     ctx.faults.clear();
+    // The processing that slow_processing faults hold goes on as well.
+    releaseProcessingHolds(ctx);
     return json(200, { ok: true });
   });
 

@@ -20,7 +20,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
  * `hang` holds the request before it takes effect; `hang_after` lets it take effect (its state written to
  * disk) and then holds the answer, the case of a client that dies or times out between a request and its
  * answer. The others need the platform's own logic: `processing_failed` / `slow_processing` change what a
- * status poll reports, `duplicate` makes a create call refuse the post as a duplicate.
+ * status poll reports (read the same way on every platform: processing-faults.ts), `duplicate` makes a create
+ * call refuse the post as a duplicate.
  */
 export const REQUEST_FAULTS: readonly FaultKind[] = [
   'rate_limit',
@@ -43,7 +44,8 @@ export interface Fault {
   /**
    * For `hang` and `hang_after`: how long the answer is held (default: until the client goes away); then
    * `hang` answers a server error and `hang_after` the request's own answer. For `rate_limit`: until the
-   * reset. For `slow_processing`: how long processing lasts.
+   * reset. For `slow_processing`: how long the processing of each upload it catches is held (without it, every
+   * upload's processing is held for as long as the fault exists).
    */
   delayMs?: number;
 }
@@ -82,22 +84,28 @@ export class Faults {
   }
 
   /**
-   * The first fault of one of `kinds` for this platform and step, used up by one: it applies to `times`
-   * requests. Undefined when none matches.
+   * The first fault of one of `kinds` for this platform and step (and that `where` accepts), used up by one: it
+   * applies to `times` requests. Undefined when none matches.
    */
-  take(platform: string, step: string, kinds: readonly FaultKind[]): Fault | undefined {
-    const f = this.peek(platform, step, kinds);
+  take(platform: string, step: string, kinds: readonly FaultKind[], where?: (f: Fault) => boolean): Fault | undefined {
+    const f = this.peek(platform, step, kinds, where);
     if (!f) return undefined;
     if (f.times <= 1) this.all.delete(f.id);
     else this.all.update(f.id, (x) => (x.times -= 1));
     return f;
   }
 
-  /** Like `take` but leaves the fault in place (a state that lasts, such as slow processing). */
-  peek(platform: string, step: string, kinds: readonly FaultKind[]): Fault | undefined {
+  /** Like `take` but leaves the fault in place (a state that lasts, such as open-ended slow processing). */
+  peek(platform: string, step: string, kinds: readonly FaultKind[], where?: (f: Fault) => boolean): Fault | undefined {
     return this.all
       .values()
-      .find((f) => f.platform === platform && kinds.includes(f.kind) && (f.step === undefined || f.step === step));
+      .find(
+        (f) =>
+          f.platform === platform &&
+          kinds.includes(f.kind) &&
+          (f.step === undefined || f.step === step) &&
+          (where === undefined || where(f)),
+      );
   }
 
   /** Counts a request that reached a step, whether a fault applied to it or not. */

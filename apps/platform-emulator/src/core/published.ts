@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type { Store } from './store';
 
 /** A post that went live on an emulated platform, as `GET /_control/published` lists it. */
@@ -24,17 +22,15 @@ export class Published {
     return this.store.collection<PublishedItem & { seq: number }>('_published');
   }
 
-  /** Records a live post with the size and SHA-256 of the bytes the platform received. */
+  /**
+   * Records a live post with the size and SHA-256 of the bytes the platform received: hashed as they arrived,
+   * never read back whole (a video of hundreds of MB would sit in memory once per platform).
+   */
   record(item: Omit<PublishedItem, 'bytes' | 'sha256' | 'publishedAt'> & { blobId: string; publishedAt?: string }) {
-    const file = this.store.blobPath(item.blobId);
-    const bytes = fs.existsSync(file) ? fs.statSync(file).size : 0;
-    const sha256 = bytes
-      ? createHash('sha256').update(fs.readFileSync(file)).digest('hex')
-      : createHash('sha256').digest('hex');
     const full = {
       ...item,
-      bytes,
-      sha256,
+      bytes: this.store.blobSize(item.blobId),
+      sha256: this.store.blobSha256(item.blobId),
       publishedAt: item.publishedAt ?? new Date().toISOString(),
       seq: this.items.values().length,
     };

@@ -22,11 +22,11 @@ export async function withRequestFault(
   if (!fault) return run();
   switch (fault.kind) {
     case 'rate_limit':
-      return envelopes.rateLimit(new Date(ctx.now() + (fault.delayMs ?? 60_000)));
+      return envelopes.rateLimit(new Date(ctx.now() + (fault.delayMs ?? 60_000)), ctx.now());
     case 'server_error':
       return envelopes.serverError();
     case 'token_expired':
-      return envelopes.tokenExpired();
+      return envelopes.tokenExpired(ctx.now());
     case 'reject':
       return envelopes.reject(fault.message ?? 'The request was rejected.');
     case 'hang_after': {

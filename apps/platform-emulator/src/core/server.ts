@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { EmulatorContext, PlatformModule } from './context';
 import { registerControl } from './control';
 import { Faults } from './faults';
-import { json, makeRequest, Router, type EmuResponse, type Handler } from './http';
+import { fileResponse, json, makeRequest, Router, type EmuResponse, type Handler } from './http';
 import { OAuth } from './oauth';
 import { Published } from './published';
 import { withRequestFault } from './request-faults';
@@ -72,7 +73,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   router.add('GET', '', '/_media/:blob', (req) => {
     const file = store.blobPath(req.params.blob!);
     if (!fs.existsSync(file)) return json(404, { error: 'no such media' });
-    return { status: 200, headers: { 'content-type': 'video/mp4' }, body: fs.readFileSync(file) };
+    return fileResponse(file, 'video/mp4');
   });
 
   for (const module of opts.modules) {
@@ -92,6 +93,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   server.on('request', (raw, res) => {
     void (async () => {
       let answer: EmuResponse;
+      let parts: { store: Store; blobId: string }[] = [];
       try {
         const parsed = new URL(raw.url ?? '/', 'http://emulator');
         const [first = '', ...rest] = parsed.pathname.split('/').filter(Boolean);
@@ -106,14 +108,18 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
             ? json(405, { error: `method ${raw.method} not allowed on ${path}` })
             : json(404, { error: `no such endpoint: ${raw.method} https://${host}${path}` });
         } else {
-          const req = makeRequest(raw, host, path, parsed.searchParams);
-          req.params = found.params;
-          answer = await found.handler(req);
+          const made = makeRequest(raw, host, path, parsed.searchParams);
+          parts = made.parts;
+          made.req.params = found.params;
+          answer = await found.handler(made.req);
         }
         // The state a client is about to be told about is on disk first (with the other answers of this turn).
         await store.flush();
       } catch (err) {
         answer = json(500, { error: `emulator error: ${(err as Error).message}` });
+      } finally {
+        // Files a multipart body streamed in that the route did not keep.
+        for (const part of parts) part.store.removeBlob(part.blobId);
       }
       send(res, answer);
     })();
@@ -142,6 +148,14 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
 }
 
 function send(res: http.ServerResponse, answer: EmuResponse) {
+  if (answer.body instanceof Readable) {
+    const stream = answer.body;
+    if (res.headersSent || res.destroyed) return void stream.destroy();
+    res.writeHead(answer.status, answer.headers);
+    // A client that goes away mid-file ends the read too.
+    void pipeline(stream, res).catch(() => undefined);
+    return;
+  }
   if (res.headersSent || res.destroyed) return;
   const body =
     answer.body === undefined

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { BlobHashes } from './blob-hashes';
+import { receiveInto, type ReceiveOptions, type Received } from './blob-receive';
 
 /**
  * The emulator's state: named collections of JSON records, kept in one file under the data directory.
@@ -8,7 +10,8 @@ import path from 'node:path';
  * token, upload session and post that a client was told about. Answers wait on `flush()`: the changes of every
  * request handled in the same turn of the event loop go to disk in one write (a group commit), as rewriting
  * the whole file per request made the emulator, not its clients, the limit with thousands of posts.
- * Uploaded bytes live beside it in files of their own (`blobPath`), appended and fsynced per chunk.
+ * Uploaded bytes live beside it in files of their own (`blobPath`), written as they arrive and fsynced per
+ * request, each hashed on the way in (blob-hashes.ts).
  */
 export class Store {
   private data: Record<string, Record<string, unknown>> = {};
@@ -17,6 +20,9 @@ export class Store {
   private nextWrite?: Promise<void>;
   private readonly file: string;
   readonly blobDir: string;
+  private readonly hashes = new BlobHashes();
+  /** The body being written into each blob, while one is. */
+  private readonly receiving = new Map<string, Promise<unknown>>();
 
   constructor(readonly dir: string) {
     fs.mkdirSync(dir, { recursive: true });
@@ -85,6 +91,7 @@ export class Store {
     this.dirty = true;
     fs.rmSync(this.blobDir, { recursive: true, force: true });
     fs.mkdirSync(this.blobDir, { recursive: true });
+    this.hashes.clear();
   }
 
   /** Where the bytes of an upload live (`id`: letters, digits, `-`, `_`, `.`). */
@@ -98,12 +105,36 @@ export class Store {
     const file = this.blobPath(id);
     const fd = fs.openSync(file, fs.existsSync(file) ? 'r+' : 'w+');
     try {
+      const tap = this.hashes.begin(id, offset, fs.fstatSync(fd).size);
       fs.writeSync(fd, bytes, 0, bytes.length, offset);
       fs.fsyncSync(fd);
-      return fs.fstatSync(fd).size;
+      const size = fs.fstatSync(fd).size;
+      tap?.update(bytes);
+      tap?.commit(size);
+      return size;
     } finally {
       fs.closeSync(fd);
     }
+  }
+
+  /**
+   * Writes a request body into a blob from `offset` as its bytes arrive (see receiveInto): the way every upload
+   * of a video is taken, so that the emulator holds a chunk of it at a time, never a whole file.
+   */
+  receiveBlob(id: string, offset: number, body: AsyncIterable<Buffer>, o: ReceiveOptions): Promise<Received> {
+    // One body at a time into a blob (a client that sends a part again while the first is still arriving):
+    // the second starts once the first is in, and is taken as a part sent again.
+    const before = this.receiving.get(id) ?? Promise.resolve();
+    const done = before.then(() => receiveInto(this.hashes, id, this.blobPath(id), offset, body, o));
+    const settled = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.receiving.set(id, settled);
+    void settled.then(() => {
+      if (this.receiving.get(id) === settled) this.receiving.delete(id);
+    });
+    return done;
   }
 
   blobSize(id: string): number {
@@ -112,6 +143,37 @@ export class Store {
     } catch {
       return 0;
     }
+  }
+
+  /** The SHA-256 of a blob's bytes (of none when it does not exist), hashed as they were written. */
+  blobSha256(id: string): string {
+    return this.hashes.sha256(id, this.blobPath(id));
+  }
+
+  /** Blob `to` becomes a copy of blob `from` (the kernel copies it; durable when it returns); its size. */
+  copyBlob(from: string, to: string): number {
+    const target = this.blobPath(to);
+    fs.copyFileSync(this.blobPath(from), target);
+    const fd = fs.openSync(target, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    this.hashes.copy(from, to);
+    return this.blobSize(to);
+  }
+
+  /** Blob `from` (a part a request streamed in) becomes blob `to`, replacing it at once. */
+  moveBlob(from: string, to: string) {
+    fs.renameSync(this.blobPath(from), this.blobPath(to));
+    this.hashes.copy(from, to);
+    this.hashes.forget(from);
+  }
+
+  removeBlob(id: string) {
+    fs.rmSync(this.blobPath(id), { force: true });
+    this.hashes.forget(id);
   }
 }
 

@@ -136,9 +136,10 @@ describe('Facebook Page Reels', () => {
       processing_phase: { status: 'error', errors: [{ message: 'Bad codec' }] },
     });
 
-    await addFault(t, { platform: 'facebook', kind: 'slow_processing', step: 'reels_status', times: 2 });
+    await addFault(t, { platform: 'facebook', kind: 'slow_processing', step: 'reels_status', delayMs: 10_000 });
     const slow = await uploadedReel();
     for (let i = 0; i < 3; i++) expect((await status(slow)).status.video_status).toBe('processing');
+    t.clock.now += 10_000;
     expect((await status(slow)).status.video_status).toBe('ready');
 
     await addFault(t, { platform: 'facebook', kind: 'duplicate', step: 'reels_finish' });

@@ -32,7 +32,7 @@ export function registerReels(api: RouteApi, ctx: EmulatorContext, errors: Fault
     });
   });
 
-  const envelopes = ruploadFaultEnvelopes(() => ctx.now());
+  const envelopes = ruploadFaultEnvelopes;
   api.route('POST', 'rupload.facebook.com', '/video-upload/v:ver/:video', 'rupload', (req) =>
     withRequestFault(ctx, 'facebook', 'reels_upload', envelopes, req, async () => {
       const v = isVersion(req.params.ver) ? videos(ctx).get(req.params.video!) : undefined;

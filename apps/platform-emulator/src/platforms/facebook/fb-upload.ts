@@ -56,10 +56,12 @@ export function registerUploads(api: RouteApi, ctx: EmulatorContext) {
         userMsg: `Resume the upload from byte ${held}.`,
         data: { start_offset: held, end_offset: s.fileLength },
       });
-    const body = await req.buffer();
-    if (offset + body.length > s.fileLength)
-      return invalidParam(`The chunk (${body.length} bytes from ${offset}) goes past file_length ${s.fileLength}`);
-    const now = body.length ? ctx.store.writeBlob(blobOf(s), offset, body) : held;
+    // The bytes go to the file as they arrive, up to file_length (reference §3: a Page video is up to 2 GB).
+    const got = await ctx.store.receiveBlob(blobOf(s), offset, req.body(), { maxBytes: s.fileLength - offset });
+    if (!got.ok && got.reason === 'too_large')
+      return invalidParam(`The chunk (${got.bytes} bytes from ${offset}) goes past file_length ${s.fileLength}`);
+    if (!got.ok) return invalidParam('The chunk did not arrive whole: resume from the file offset held');
+    const now = got.size;
     if (now < s.fileLength) return json(200, { file_offset: now });
     return json(200, { h: handleOf(ctx, s) });
   });

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json, type EmuRequest } from '../../core/http';
 import { errorPage, postPage } from '../../core/pages';
+import { processingFault } from '../../core/processing-faults';
 import { grownMetrics } from '../../core/published';
 import { graphError, invalidParam } from '../meta/graph-errors';
 import { FETCH_REFUSED, graphTime, numericId, ownBlob } from '../meta/graph-ids';
@@ -20,7 +20,8 @@ import { handles, pageToken, PUBLISH_SCOPES, settlePage, uploads, videos, type F
  */
 export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
   graphRoute(api, 'POST', 'graph.facebook.com', '/:page/videos', 'create', async (req) => {
-    const p = await readParams(req);
+    // A `source` file goes to a blob as it arrives (a Page video is up to 2 GB, reference §3).
+    const p = await readParams(req, { store: ctx.store, maxBytes: FB_LIMITS.maxVideoBytes });
     const auth = pageToken(ctx, accessToken(req, p), req.params.page, PUBLISH_SCOPES);
     if (!auth.ok) return auth.response;
     const bad = checkParams(p, PAGE_VIDEOS_PARAMS);
@@ -41,11 +42,13 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
       source = { blobId: blobOf(session), size: session.fileLength };
     } else if (file) {
       const blobId = `fb-source-${numericId((x) => !!videos(ctx).get(x))}`;
-      source = { blobId, size: ctx.store.writeBlob(blobId, 0, file.data) };
+      // One too large was not kept: its size (all of it counted) is refused below.
+      if (!file.tooLarge) ctx.store.moveBlob(file.blobId!, blobId);
+      source = { blobId, size: file.size };
     } else if (p.get('file_url')) {
       const own = ownBlob(ctx, p.get('file_url'));
       if (!own) return graphError({ message: FETCH_REFUSED, code: 6000, subcode: 1363030 });
-      source = { blobId: own, size: fs.statSync(ctx.store.blobPath(own)).size };
+      source = { blobId: own, size: ctx.store.blobSize(own) };
     } else {
       return invalidParam('A video is required: fbuploader_video_file_chunk (an upload handle), source or file_url');
     }
@@ -71,9 +74,9 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
     const duplicate = ctx.faults.take('facebook', 'create', ['duplicate']);
     if (duplicate)
       return graphError({ message: '(#506) Duplicate status message', code: 506, userMsg: duplicate.message });
-    const failed = ctx.faults.take('facebook', 'create', ['processing_failed']);
-
     const id = numericId((x) => !!videos(ctx).get(x), '10');
+    // Processing starts with the create: the processing faults are read at this step (core/processing-faults.ts).
+    const fault = processingFault(ctx, 'facebook', 'create', id);
     const video: FbVideo = {
       id,
       pageId: FB_PAGE.id,
@@ -83,14 +86,15 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
       blobId: source.blobId,
       fileSize: source.size,
       createdAt: ctx.now(),
-      processing: failed
-        ? {
-            polls: 0,
-            completedAt: ctx.now(),
-            outcome: 'error',
-            error: failed.message ?? 'The video could not be processed.',
-          }
-        : { polls: 0, completedAt: ctx.now(), outcome: 'complete' },
+      processing: {
+        polls: 0,
+        completedAt: ctx.now(),
+        ...(fault.state === 'failed'
+          ? { outcome: 'error', error: fault.message ?? 'The video could not be processed.' }
+          : fault.state === 'free'
+            ? { outcome: 'complete' }
+            : {}),
+      },
       videoState: published ? 'PUBLISHED' : scheduledAt ? 'SCHEDULED' : 'DRAFT',
       scheduledAt,
       permalink: ctx.pageUrl('www.facebook.com', `/${FB_PAGE.id}/videos/${id}/`),

@@ -11,11 +11,12 @@
  * - `upload_start`  `POST /<app-id>/uploads`
  * - `upload`        `POST /upload:<SID>`
  * - `upload_status` `GET /upload:<SID>`
- * - `create`        `POST /<page-id>/videos`; also where `duplicate` and `processing_failed` act for videos
+ * - `create`        `POST /<page-id>/videos`; also where `duplicate` acts for videos, and the processing faults
+ *                   (`processing_failed`, `slow_processing`) are read for them
  * - `videos`        `GET /<page-id>/videos` (and a regular video's node)
  * - `reels_start`   `POST /<page-id>/video_reels upload_phase=start`
  * - `reels_upload`  `POST rupload.facebook.com/video-upload/<ver>/<video-id>` (answered in rupload's envelope)
- * - `reels_status`  `GET /<video-id>?fields=status`; also where `processing_failed` and `slow_processing` act
+ * - `reels_status`  `GET /<video-id>?fields=status`; the processing faults are read under this step for Reels
  * - `reels_finish`  `POST /<page-id>/video_reels upload_phase=finish`; also where `duplicate` acts
  * - `insights`      `GET /<video-id>/video_insights`
  * Rate-limit faults answer Graph's code 32 (Page request limit) with `x-app-usage` and
@@ -31,14 +32,10 @@ import { registerReels } from './fb-reels';
 import { registerUploads } from './fb-upload';
 import { registerVideos } from './fb-videos';
 
-// Fault answers are built outside a request; they read the clock of the emulator that registered the module last.
-let clock: () => number = Date.now;
-
 const errors = graphFaultEnvelopes({
   throttleCode: 32,
   objectId: FB_PAGE.id,
   bucType: 'pages',
-  clock: () => clock(),
 });
 
 export const facebook: PlatformModule = {
@@ -46,7 +43,6 @@ export const facebook: PlatformModule = {
   name: 'Facebook',
   errors,
   register(api, ctx) {
-    clock = ctx.now;
     registerFacebookOAuth(api, ctx, errors);
     // Before the node routes: `upload:<SID>` is one path segment, as a node id is.
     registerUploads(api, ctx);

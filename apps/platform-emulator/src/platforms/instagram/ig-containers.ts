@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json } from '../../core/http';
 import { invalidParam, missingParam, unsupportedRequest } from '../meta/graph-errors';
@@ -62,7 +61,7 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
       // The one URL a sandbox can download is its own media; anything else fails as an unreachable URL does.
       const source = ownBlob(ctx, videoUrl);
       if (source) {
-        container.fileSize = ctx.store.writeBlob(container.blobId, 0, fs.readFileSync(ctx.store.blobPath(source)));
+        container.fileSize = ctx.store.copyBlob(source, container.blobId);
         container.processing.completedAt = ctx.now();
       } else {
         container.processing.outcome = 'error';
@@ -75,7 +74,7 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
     return json(200, { id, uri: ctx.apiUrl('rupload.facebook.com', `/ig-api-upload/${version}/${id}`) });
   });
 
-  const envelopes = ruploadFaultEnvelopes(() => ctx.now());
+  const envelopes = ruploadFaultEnvelopes;
   api.route('POST', 'rupload.facebook.com', '/ig-api-upload/v:ver/:container', 'rupload', (req) =>
     withRequestFault(ctx, 'instagram', 'upload', envelopes, req, async () => {
       const c = isVersion(req.params.ver) ? containers(ctx).get(req.params.container!) : undefined;

@@ -10,8 +10,8 @@
  * - `me`          the profile, `GET /me` (or the account's id)
  * - `container`   `POST /<ig-user-id>/media`
  * - `upload`      `POST rupload.facebook.com/ig-api-upload/<ver>/<container>` (answered in rupload's envelope)
- * - `status`      `GET /<container>?fields=status_code,status`; also where `processing_failed` and
- *                 `slow_processing` act
+ * - `status`      `GET /<container>?fields=status_code,status`; the processing faults (`processing_failed`,
+ *                 `slow_processing`) are read under this step (core/processing-faults.ts)
  * - `create`      `POST /<ig-user-id>/media_publish`; also where `duplicate` acts
  * - `permalink`   `GET /<media-id>?fields=permalink,…`
  * - `media`       `GET /<ig-user-id>/media`
@@ -28,14 +28,10 @@ import { registerNodes } from './ig-nodes';
 import { registerInstagramOAuth } from './ig-oauth';
 import { registerPublish } from './ig-publish';
 
-// Fault answers are built outside a request; they read the clock of the emulator that registered the module last.
-let clock: () => number = Date.now;
-
 const errors = graphFaultEnvelopes({
   throttleCode: 4,
   objectId: IG_ACCOUNT.userId,
   bucType: 'instagram',
-  clock: () => clock(),
 });
 
 export const instagram: PlatformModule = {
@@ -43,7 +39,6 @@ export const instagram: PlatformModule = {
   name: 'Instagram',
   errors,
   register(api, ctx) {
-    clock = ctx.now;
     registerInstagramOAuth(api, ctx);
     registerContainers(api, ctx);
     registerPublish(api, ctx);

@@ -138,23 +138,22 @@ export function throttleError(
   });
 }
 
-/** Core fault answers in Graph's envelope. `clock` is read when a fault is answered (the emulator's own clock). */
+/** Core fault answers in Graph's envelope. */
 export function graphFaultEnvelopes(o: {
   throttleCode: ThrottleCode;
   objectId: string;
   bucType: 'pages' | 'instagram';
-  clock: () => number;
 }): FaultEnvelopes {
   return {
-    rateLimit: (resetAt) =>
+    rateLimit: (resetAt, now) =>
       throttleError(o.throttleCode, {
         resetAt: resetAt.getTime(),
-        now: o.clock(),
+        now,
         objectId: o.objectId,
         bucType: o.bucType,
       }),
     serverError,
-    tokenExpired: () => tokenExpiredError(o.clock() - 60_000, o.clock()),
+    tokenExpired: (now) => tokenExpiredError(now - 60_000, now),
     reject: (message) => graphError({ message, code: 100, userTitle: 'Request rejected', userMsg: message }),
   };
 }

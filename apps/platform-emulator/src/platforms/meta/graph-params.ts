@@ -1,4 +1,5 @@
 import type { EmuRequest, EmuResponse, Multipart } from '../../core/http';
+import type { Store } from '../../core/store';
 import { invalidParam, nonexistingField, unknownParam } from './graph-errors';
 
 /** Parameters of a Graph call: Graph reads them from the query string, a form, a multipart form or a JSON body. */
@@ -8,15 +9,19 @@ export interface GraphParams {
   get(name: string): string | undefined;
 }
 
-export async function readParams(req: EmuRequest): Promise<GraphParams> {
+/**
+ * `files`: where a route that takes a video puts multipart files (each streamed into a blob, up to `maxBytes`);
+ * other routes keep them in memory, at most MAX_FILE_IN_MEMORY each (Graph refuses them as unknown params).
+ */
+export async function readParams(req: EmuRequest, files?: { store: Store; maxBytes: number }): Promise<GraphParams> {
   const values = new Map<string, string>(req.query);
-  let files: Multipart['files'] = [];
+  let received: Multipart['files'] = [];
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (req.method !== 'GET') {
     if (type.startsWith('multipart/form-data')) {
-      const parts = await req.multipart();
+      const parts = await req.multipart(files && { toBlobs: files.store, maxFileBytes: files.maxBytes });
       for (const [k, v] of Object.entries(parts.fields)) values.set(k, v);
-      files = parts.files;
+      received = parts.files;
     } else if (type.startsWith('application/json')) {
       const body = await req.json();
       if (body && typeof body === 'object' && !Array.isArray(body))
@@ -25,7 +30,7 @@ export async function readParams(req: EmuRequest): Promise<GraphParams> {
       for (const [k, v] of await req.form()) values.set(k, v);
     }
   }
-  return { values, files, get: (name) => values.get(name) };
+  return { values, files: received, get: (name) => values.get(name) };
 }
 
 /** The access token: `Authorization: Bearer|OAuth <t>`, or `access_token` in the query, form or JSON body. */

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { EmulatorContext, FaultEnvelopes } from '../../core/context';
 import { json, type EmuRequest, type EmuResponse } from '../../core/http';
 import type { AccessToken } from '../../core/oauth';
@@ -17,19 +16,16 @@ export function ruploadError(
   return json(status, { debug_info: { retriable: o.retriable ?? false, type, message }, ...o.extra }, o.headers);
 }
 
-export function ruploadFaultEnvelopes(clock: () => number): FaultEnvelopes {
-  return {
-    rateLimit: (resetAt) =>
-      ruploadError(429, 'RateLimitError', 'Too many requests. Please retry later.', {
-        retriable: true,
-        headers: { 'retry-after': String(Math.max(1, Math.ceil((resetAt.getTime() - clock()) / 1000))) },
-      }),
-    serverError: () =>
-      ruploadError(500, 'ServerError', 'Request processing failed. Please retry.', { retriable: true }),
-    tokenExpired: () => ruploadError(401, 'AuthenticationError', 'Error validating access token: Session has expired.'),
-    reject: (message) => ruploadError(400, 'ProcessingFailedError', message),
-  };
-}
+export const ruploadFaultEnvelopes: FaultEnvelopes = {
+  rateLimit: (resetAt, now) =>
+    ruploadError(429, 'RateLimitError', 'Too many requests. Please retry later.', {
+      retriable: true,
+      headers: { 'retry-after': String(Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000))) },
+    }),
+  serverError: () => ruploadError(500, 'ServerError', 'Request processing failed. Please retry.', { retriable: true }),
+  tokenExpired: () => ruploadError(401, 'AuthenticationError', 'Error validating access token: Session has expired.'),
+  reject: (message) => ruploadError(400, 'ProcessingFailedError', message),
+};
 
 export interface RuploadResult {
   /** The size the uploader announced (`file_size`), fixed by its first request. */
@@ -79,10 +75,10 @@ export async function receiveRupload(
   if (fileUrl !== undefined) {
     const blob = ownBlob(ctx, fileUrl);
     if (!blob) return fail(ruploadError(400, 'ProcessingFailedError', FETCH_REFUSED));
-    const bytes = fs.readFileSync(ctx.store.blobPath(blob));
-    if (bytes.length > o.maxBytes) return fail(tooLarge(bytes.length, o.maxBytes));
-    fs.rmSync(ctx.store.blobPath(o.blobId), { force: true });
-    const held = ctx.store.writeBlob(o.blobId, 0, bytes);
+    const size = ctx.store.blobSize(blob);
+    if (size > o.maxBytes) return fail(tooLarge(size, o.maxBytes));
+    // Fetched from where it is stored: copied file to file, never read into memory.
+    const held = ctx.store.copyBlob(blob, o.blobId);
     return { ok: true, result: { fileSize: held, held, complete: true } };
   }
 
@@ -117,12 +113,16 @@ export async function receiveRupload(
         },
       ),
     );
-  const body = await req.buffer();
-  if (start + body.length > fileSize)
+  // The bytes go to the file as they arrive, up to file_size: one request may carry the whole video (reference
+  // §2, ≤ 300 MB on Instagram), and a part sent again from an earlier offset replaces its bytes once whole.
+  const got = await ctx.store.receiveBlob(o.blobId, start, req.body(), { maxBytes: fileSize - start });
+  if (!got.ok && got.reason === 'too_large')
     return fail(
-      ruploadError(400, 'BadRequestError', `${body.length} bytes from offset ${start} go past file_size ${fileSize}.`),
+      ruploadError(400, 'BadRequestError', `${got.bytes} bytes from offset ${start} go past file_size ${fileSize}.`),
     );
-  const now = body.length ? ctx.store.writeBlob(o.blobId, start, body) : held;
+  if (!got.ok)
+    return fail(ruploadError(400, 'BadRequestError', 'The bytes did not arrive whole.', { retriable: true }));
+  const now = got.size;
   return { ok: true, result: { fileSize, held: now, complete: now >= fileSize } };
 }
 

@@ -22,8 +22,8 @@ function rateHeaders(used: number, resetSeconds: number): Record<string, string>
 }
 
 export const redditErrors: FaultEnvelopes = {
-  rateLimit: (resetAt) =>
-    httpError(429, 'Too Many Requests', rateHeaders(LIMITS.requestsPerWindow, (resetAt.getTime() - Date.now()) / 1000)),
+  rateLimit: (resetAt, now) =>
+    httpError(429, 'Too Many Requests', rateHeaders(LIMITS.requestsPerWindow, (resetAt.getTime() - now) / 1000)),
   serverError: () => httpError(500, 'Internal Server Error'),
   tokenExpired: unauthorized,
   reject: (message) => jsonErrors([['SUBMIT_VALIDATION_FAILED', message, '']]),

@@ -18,9 +18,9 @@ import { upgradeWebsocket } from './websocket';
  * - `asset`: the upload lease (/api/media/asset.json)
  * - `s3`: the multipart POST of the bytes to the lease's action
  * - `media`: reading an uploaded file back from the bucket
- * - `submit`: /api/submit; `duplicate` refuses it with ALREADY_SUB; `processing_failed` (the websocket
- *   says `failed`, with the fault's message) and `slow_processing` (no answer on the websocket while the
- *   fault exists, or for its delayMs) are read here
+ * - `submit`: /api/submit; `duplicate` refuses it with ALREADY_SUB; the processing faults are read under this
+ *   step (core/processing-faults.ts): `processing_failed` (the websocket says `failed`, with the fault's
+ *   message) and `slow_processing` (no word on the websocket for the fault's delayMs, or while it exists)
  * - `listing`: /user/<name>/submitted
  * - `info`: /api/info (metrics)
  * - `page`: the post page www.reddit.com/r/<sr>/comments/<id>/<slug>/

@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import type { EmulatorContext, RouteApi } from '../../core/context';
-import { escapeHtml, json, type EmuResponse, type Multipart } from '../../core/http';
+import { escapeHtml, fileResponse, json, type EmuResponse, type Multipart } from '../../core/http';
 import { IMAGE_HOST, LIMITS, MIME_TYPES, VIDEO_HOST, WS_HOST } from './accounts';
 import { apiRoute, type RateCounter } from './envelopes';
 
@@ -117,9 +116,12 @@ export function registerMedia(api: RouteApi, ctx: EmulatorContext, counter: Rate
     api.route('POST', host, '/', 's3', async (req) => {
       if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data'))
         return s3Error(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
+      // The file goes to a blob as it arrives, up to the bucket's limit (LIMITS; reference §6: a too large file is
+      // refused with S3's XML, ProposedSize and MaxSizeAllowed). It is kept only once the policy's fields match.
+      const max = host === VIDEO_HOST ? LIMITS.maxVideoBytes : LIMITS.maxImageBytes;
       let body: Multipart;
       try {
-        body = await req.multipart();
+        body = await req.multipart({ toBlobs: ctx.store, maxFileBytes: max, md5: true });
       } catch {
         return s3Error(
           400,
@@ -144,43 +146,36 @@ export function registerMedia(api: RouteApi, ctx: EmulatorContext, counter: Rate
       const files = body.files.filter((f) => f.field === 'file');
       if (files.length !== 1)
         return s3Error(400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
-      const file = files[0]!.data;
-      const max = asset.kind === 'video' ? LIMITS.maxVideoBytes : LIMITS.maxImageBytes;
-      if (file.length > max)
+      const file = files[0]!;
+      if (file.tooLarge)
         return s3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', {
-          ProposedSize: String(file.length),
+          ProposedSize: String(file.size),
           MaxSizeAllowed: String(max),
         });
-      ctx.store.writeBlob(asset.blobId, 0, file);
+      ctx.store.moveBlob(file.blobId!, asset.blobId);
       assets(ctx).update(asset.assetId, (a) => {
         a.uploaded = true;
-        a.bytes = file.length;
+        a.bytes = file.size;
       });
       const action = ctx.apiUrl(host, '');
       return {
         status: 201,
         headers: {
           'content-type': 'application/xml',
-          etag: `"${md5(file)}"`,
+          etag: `"${file.md5}"`,
           location: `${action}/${encodeURIComponent(asset.key)}`,
         },
-        body: `<?xml version="1.0" encoding="UTF-8"?>\n<PostResponse><Location>${escapeHtml(`${action}/${encodeURIComponent(asset.key)}`)}</Location><Bucket>${host.split('.')[0]}</Bucket><Key>${escapeHtml(asset.key)}</Key><ETag>"${md5(file)}"</ETag></PostResponse>`,
+        body: `<?xml version="1.0" encoding="UTF-8"?>\n<PostResponse><Location>${escapeHtml(`${action}/${encodeURIComponent(asset.key)}`)}</Location><Bucket>${host.split('.')[0]}</Bucket><Key>${escapeHtml(asset.key)}</Key><ETag>"${file.md5}"</ETag></PostResponse>`,
       };
     });
 
     api.route('GET', host, '/:key', 'media', (req) => {
       const asset = assets(ctx).find((a) => a.host === host && a.key === req.params.key && a.uploaded);
       if (!asset) return s3Error(404, 'NoSuchKey', 'The specified key does not exist.');
-      return {
-        status: 200,
-        headers: { 'content-type': asset.mimetype },
-        body: fs.readFileSync(ctx.store.blobPath(asset.blobId)),
-      };
+      return fileResponse(ctx.store.blobPath(asset.blobId), asset.mimetype);
     });
   }
 }
-
-const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 /** Reddit's newer refusals: `{message, error, reason, explanation, fields}`. */
 function badRequest(reason: string, explanation: string, field: string): EmuResponse {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../core/context';
+import { processingFault } from '../../core/processing-faults';
 import { grownMetrics } from '../../core/published';
 import { REDDITOR } from './accounts';
 
@@ -18,8 +19,6 @@ export interface Post {
   spoiler: boolean;
   createdAt: number;
   state: 'processing' | 'live' | 'failed';
-  /** Processing lasts until then; without it (under `slow_processing`), as long as the fault exists. */
-  processingEndsAt?: number;
   failReason?: string;
   publishedAt?: string;
 }
@@ -47,12 +46,18 @@ export function slug(title: string): string {
 export const permalink = (p: Post) => `/r/${p.sr}/comments/${p.id}/${slug(p.title)}/`;
 export const postUrl = (ctx: EmulatorContext, p: Post) => ctx.pageUrl('www.reddit.com', permalink(p));
 
-/** A post in processing goes live once its time has come and no open-ended `slow_processing` holds it. */
+export const FAILED_PROCESSING = 'Your video failed to process.';
+
+/** A post in processing goes live once no `slow_processing` fault holds it, or fails under `processing_failed`. */
 export function settle(ctx: EmulatorContext, p: Post): Post {
   if (p.state !== 'processing') return p;
-  const now = ctx.now();
-  if (p.processingEndsAt === undefined && ctx.faults.peek('reddit', 'submit', ['slow_processing'])) return p;
-  if (p.processingEndsAt !== undefined && p.processingEndsAt > now) return p;
+  const fault = processingFault(ctx, 'reddit', 'submit', p.id);
+  if (fault.state === 'held') return p;
+  if (fault.state === 'failed')
+    return posts(ctx).update(p.id, (x) => {
+      x.state = 'failed';
+      x.failReason = fault.message ?? FAILED_PROCESSING;
+    })!;
   return goLive(ctx, p);
 }
 

@@ -1,9 +1,10 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json } from '../../core/http';
+import { processingFault } from '../../core/processing-faults';
 import { findSubreddit, LIMITS, REDDITOR } from './accounts';
 import { apiRoute, jsonErrors, type RateCounter } from './envelopes';
 import { assetForUrl, websocketUrl } from './media';
-import { goLive, newPostId, posts, type Post } from './posts';
+import { FAILED_PROCESSING, goLive, newPostId, posts, type Post } from './posts';
 
 const KINDS = ['video', 'videogif'];
 
@@ -67,17 +68,14 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
         createdAt: ctx.now(),
         state: 'processing',
       };
-      const failed = ctx.faults.take('reddit', 'submit', ['processing_failed']);
-      const slow = failed ? undefined : ctx.faults.peek('reddit', 'submit', ['slow_processing']);
-      if (failed) {
+      // Processing starts here: the processing faults are read at this step (core/processing-faults.ts).
+      const fault = processingFault(ctx, 'reddit', 'submit', post.id);
+      if (fault.state === 'failed') {
         post.state = 'failed';
-        post.failReason = failed.message ?? 'Your video failed to process.';
-      } else if (slow?.delayMs !== undefined) {
-        ctx.faults.take('reddit', 'submit', ['slow_processing']);
-        post.processingEndsAt = post.createdAt + slow.delayMs;
+        post.failReason = fault.message ?? FAILED_PROCESSING;
       }
       posts(ctx).set(post.id, post);
-      if (!failed && !slow) goLive(ctx, post);
+      if (fault.state === 'free') goLive(ctx, post);
 
       return json(200, {
         json: {

@@ -36,7 +36,7 @@ export function rateLimited(resetAt: number, now: number): EmuResponse {
 }
 
 export const tiktokErrors: FaultEnvelopes = {
-  rateLimit: (resetAt) => rateLimited(resetAt.getTime(), Date.now()),
+  rateLimit: (resetAt, now) => rateLimited(resetAt.getTime(), now),
   serverError: () => apiError(500, 'internal_error', 'Something went wrong. Please try again later.'),
   tokenExpired: () => apiError(401, 'access_token_invalid', 'The access token is invalid or not found in the request.'),
   reject: (message) => apiError(400, 'invalid_params', message),
@@ -88,7 +88,7 @@ export function authorize(
           `The user did not authorize the scope required for this request (${check.scope}).`,
         ),
       };
-    return { ok: false, res: tiktokErrors.tokenExpired() };
+    return { ok: false, res: tiktokErrors.tokenExpired(ctx.now()) };
   }
   const now = ctx.now();
   const resetAt = windows.hit(check.token.accessToken, step, now);

@@ -16,9 +16,9 @@ import { registerUpload } from './upload';
  * - `init`: /v2/post/publish/video/init/ and inbox/video/init/; `duplicate` refuses the post here
  *   (403 spam_risk_too_many_posts)
  * - `upload`: each PUT of a chunk to the upload_url (open-upload.tiktokapis.com/video/)
- * - `status`: /v2/post/publish/status/fetch/; `processing_failed` (FAILED, fail_reason = the fault's message
- *   or file_format_check_failed) and `slow_processing` (still processing while the fault exists, or for its
- *   delayMs) are read here
+ * - `status`: /v2/post/publish/status/fetch/; the processing faults are read here (core/processing-faults.ts):
+ *   `processing_failed` (FAILED, fail_reason = the fault's message or file_format_check_failed) and
+ *   `slow_processing` (PROCESSING_UPLOAD for its delayMs, or while it exists)
  * - `metrics`: /v2/video/query/
  * - `page`: the post page www.tiktok.com/@<username>/video/<id>
  */

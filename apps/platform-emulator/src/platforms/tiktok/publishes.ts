@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../core/context';
+import { processingFault } from '../../core/processing-faults';
 import { LIMITS, postPath } from './accounts';
 
 /** One `video/init` (or inbox init): its upload session and what became of it. */
@@ -77,29 +78,20 @@ export function checkChunks(videoSize: unknown, chunkSize: unknown, totalChunks:
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
 /**
- * Moves a publish on by the clock and the faults: a complete upload is processed for a short while
- * (longer under `slow_processing`: for its `delayMs` when given, else as long as the fault exists), then
- * published and recorded; a `processing_failed` fault fails it instead. Faults are read at step `status`.
+ * Moves a publish on by the clock and the faults: a complete upload is processed for a short while (as long as
+ * a `slow_processing` fault holds it), then published and recorded; a `processing_failed` fault fails it instead
+ * (fail_reason: the fault's message, or file_format_check_failed). Faults are read at step `status`.
  */
 export function settle(ctx: EmulatorContext, p: Publish): Publish {
   if (p.state !== 'processing') return p;
   const now = ctx.now();
-  const failed = ctx.faults.take('tiktok', 'status', ['processing_failed']);
-  if (failed)
+  const fault = processingFault(ctx, 'tiktok', 'status', p.publishId);
+  if (fault.state === 'held') return p;
+  if (fault.state === 'failed')
     return publishes(ctx).update(p.publishId, (x) => {
       x.state = 'failed';
-      x.failReason = failed.message ?? 'file_format_check_failed';
+      x.failReason = fault.message ?? 'file_format_check_failed';
     })!;
-  const slow = ctx.faults.peek('tiktok', 'status', ['slow_processing']);
-  if (slow && slow.delayMs === undefined) return p;
-  if (slow) {
-    ctx.faults.take('tiktok', 'status', ['slow_processing']);
-    publishes(ctx).update(
-      p.publishId,
-      (x) => (x.processingEndsAt = Math.max(x.processingEndsAt ?? now, now + slow.delayMs!)),
-    );
-    return p;
-  }
   if ((p.processingEndsAt ?? 0) > now) return p;
   const postId = p.mode === 'direct' ? newPostId() : undefined;
   const publishedAt = new Date(now).toISOString();

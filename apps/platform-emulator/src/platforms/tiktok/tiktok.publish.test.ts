@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkChunks } from './publishes';
 import { call, connect, published, initBody, MB, putChunk, startTikTok, stop, type Emu } from './tiktok.test-helpers';
@@ -115,6 +116,20 @@ describe('TikTok direct post', () => {
     expect(item).toMatchObject({ bytes: 12 * MB, sha256: sha(bytes) });
   });
 
+  it('a chunk whose client goes away midway changes nothing: the upload goes on from the bytes it held', async () => {
+    const bytes = randomBytes(12 * MB);
+    const { publish_id, upload_url } = (await init(initBody(bytes.length, 5 * MB, 2))).data as Record<string, string>;
+    expect((await putChunk(upload_url!, bytes.subarray(0, 5 * MB), 0, bytes.length)).status).toBe(206);
+    // The first chunk sent again with other bytes, then the last one, each cut off after some of its bytes.
+    await cutOff(upload_url!, randomBytes(5 * MB), 0, bytes.length, 2 * MB);
+    await cutOff(upload_url!, bytes.subarray(5 * MB), 5 * MB, bytes.length, 3 * MB);
+    expect((await status(publish_id!)).data.uploaded_bytes).toBe(5 * MB);
+    expect((await putChunk(upload_url!, bytes.subarray(5 * MB), 5 * MB, bytes.length)).status).toBe(201);
+    emu.clock.t += 1000;
+    const id = ((await status(publish_id!)).data.publicaly_available_post_id as string[])[0];
+    expect((await published(emu)).find((i) => i.id === id)).toMatchObject({ bytes: 12 * MB, sha256: sha(bytes) });
+  });
+
   it('refuses chunks out of order, of the wrong size, with the wrong total or type; accepts a resent chunk', async () => {
     const bytes = randomBytes(12 * MB);
     const { upload_url } = (await init(initBody(bytes.length, 5 * MB, 2))).data as Record<string, string>;
@@ -229,3 +244,20 @@ describe('TikTok state across a restart', () => {
     }
   });
 });
+
+/** A chunk PUT whose client goes away once `sent` of its bytes are out. */
+function cutOff(url: string, chunk: Buffer, first: number, total: number, sent: number): Promise<void> {
+  return new Promise((resolve) => {
+    const req = http.request(url, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'video/mp4',
+        'content-range': `bytes ${first}-${first + chunk.length - 1}/${total}`,
+        'content-length': String(chunk.length),
+      },
+    });
+    req.on('error', () => undefined);
+    req.on('close', () => resolve());
+    req.write(chunk.subarray(0, sent), () => req.destroy());
+  });
+}

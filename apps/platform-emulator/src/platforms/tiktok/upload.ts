@@ -39,13 +39,17 @@ export function registerUpload(api: RouteApi, ctx: EmulatorContext) {
       );
     const declared = req.headers['content-length'];
     if (declared === undefined) return refuse(411, 'Content-Length is required.');
-    const body = await req.buffer();
-    if (Number(declared) !== body.length || body.length !== size)
-      return refuse(400, `Content-Length: the body must be the ${size} bytes of the range (got ${body.length}).`);
     if (size > LIMITS.maxLastChunk) return refuse(413, `A chunk is at most ${LIMITS.maxLastChunk} bytes.`);
+    const wrongLength = (got: number) =>
+      refuse(400, `Content-Length: the body must be the ${size} bytes of the range (got ${got}).`);
+    if (Number(declared) !== size) return wrongLength(Number(declared));
 
+    // The chunk goes to the file as it arrives (up to 128 MB for the last one, reference §1): a chunk already
+    // received and sent again replaces its range only once it is whole. (Node ends a body at its Content-Length:
+    // a shorter one is a client gone, and is not written.)
     if (p.state === 'uploading') {
-      ctx.store.writeBlob(p.blobId, first, body);
+      const got = await ctx.store.receiveBlob(p.blobId, first, req.body(), { maxBytes: size });
+      if (!got.ok || got.bytes !== size) return wrongLength(got.bytes);
       publishes(ctx).update(p.publishId, (x) => {
         x.chunksReceived = Math.max(x.chunksReceived, index + 1);
         if (x.chunksReceived >= x.totalChunks) {

@@ -7,8 +7,9 @@
  * - `me`: GET /2/users/me (the profile)
  * - `initialize`, `append`, `finalize`: POST /2/media/upload/initialize, /{id}/append, /{id}/finalize
  * - `upload`: POST /2/media/upload, the one-request upload
- * - `status`: GET /2/media/upload?command=STATUS. `processing_failed` (the media fails with InvalidMedia) and
- *   `slow_processing` (it stays in_progress while the fault exists) apply to processing here.
+ * - `status`: GET /2/media/upload?command=STATUS. The processing faults are read here
+ *   (core/processing-faults.ts): `processing_failed` (the media fails with InvalidMedia) and `slow_processing`
+ *   (it stays in_progress for the fault's delayMs, or while it exists).
  * - `create`: POST /2/tweets. `duplicate` applies here: 403, duplicate content.
  * - `tweets`: GET /2/users/{id}/tweets (the look-up of a post after an unknown create)
  * - `metrics`: GET /2/tweets/{id} and GET /2/tweets?ids=

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../core/context';
+import { processingFault } from '../../core/processing-faults';
 import { MEDIA, SIZE_LIMITS } from './limits';
 
 /** An upload as the emulator keeps it; `state` is the processing state once finalized. */
@@ -101,16 +102,17 @@ export function finalizeMedia(ctx: EmulatorContext, m: MediaRecord): MediaRecord
 
 /**
  * One status poll: pending → in_progress → succeeded, one step per poll that comes after check_after_secs.
- * `processing_failed` fails it (InvalidMedia); `slow_processing` holds it in progress while the fault exists.
+ * The processing faults act as on every platform (core/processing-faults.ts): `processing_failed` fails it
+ * (InvalidMedia), `slow_processing` keeps it in_progress.
  */
 export function advance(ctx: EmulatorContext, m: MediaRecord): MediaRecord {
-  if ((m.state !== 'pending' && m.state !== 'in_progress') || ctx.now() < (m.nextCheckAt ?? 0)) return m;
-  const slow = m.state === 'in_progress' && ctx.faults.peek('x', 'status', ['slow_processing']);
-  const failed = !slow && ctx.faults.take('x', 'status', ['processing_failed']);
+  if (m.state !== 'pending' && m.state !== 'in_progress') return m;
+  const fault = processingFault(ctx, 'x', 'status', m.id);
+  if (fault.state !== 'failed' && ctx.now() < (m.nextCheckAt ?? 0)) return m;
   return mediaRecords(ctx).update(m.id, (x) => {
-    if (failed) x.state = 'failed';
+    if (fault.state === 'failed') x.state = 'failed';
     else if (x.state === 'pending') [x.state, x.progress] = ['in_progress', 50];
-    else if (!slow) [x.state, x.progress] = ['succeeded', 100];
+    else if (fault.state === 'free') [x.state, x.progress] = ['succeeded', 100];
     x.nextCheckAt = ctx.now() + MEDIA.checkAfterSecs * 1000;
   })!;
 }

@@ -31,25 +31,30 @@ function openUpload(ctx: EmulatorContext, id: string, userId: string, finalized:
   return m;
 }
 
-/** The media of an append or a one-request upload: a multipart file, or base64 in a field or a JSON body. */
+/**
+ * The media of an append or a one-request upload: a multipart file, or base64 in a field or a JSON body.
+ * `mediaBytes` is its size; a file over the 5 MB a request may carry (reference §5) is counted, not kept.
+ */
 async function readParts(
   req: EmuRequest,
   allowed: string[],
-): Promise<{ fields: Record<string, unknown>; media?: Buffer } | EmuResponse> {
+): Promise<{ fields: Record<string, unknown>; media?: Buffer; mediaBytes: number } | EmuResponse> {
   const type = req.headers['content-type'] ?? '';
   if (type.startsWith('multipart/form-data')) {
-    const mp = await req.multipart();
+    const mp = await req.multipart({ maxFileBytes: MEDIA.segmentMaxBytes });
     const file = mp.files.find((f) => f.field === 'media');
     const unknown = [...Object.keys(mp.fields), ...mp.files.map((f) => f.field)].find((k) => !allowed.includes(k));
     if (unknown) return invalidRequest(`The field [${unknown}] is not allowed.`, unknown);
     const b64 = mp.fields.media;
-    return { fields: mp.fields, media: file?.data ?? (b64 !== undefined ? Buffer.from(b64, 'base64') : undefined) };
+    const media = file?.data ?? (b64 !== undefined ? Buffer.from(b64, 'base64') : undefined);
+    return { fields: mp.fields, media, mediaBytes: file?.size ?? media?.length ?? 0 };
   }
   const body = await req.json();
   if (!isObject(body)) return invalidRequest('The request body must be multipart/form-data or a JSON object.');
   const unknown = Object.keys(body).find((k) => !allowed.includes(k));
   if (unknown) return invalidRequest(`The field [${unknown}] is not allowed.`, unknown);
-  return { fields: body, media: typeof body.media === 'string' ? Buffer.from(body.media, 'base64') : undefined };
+  const media = typeof body.media === 'string' ? Buffer.from(body.media, 'base64') : undefined;
+  return { fields: body, media, mediaBytes: media?.length ?? 0 };
 }
 
 export function registerMedia(api: RouteApi, ctx: EmulatorContext) {
@@ -129,10 +134,10 @@ export function registerMedia(api: RouteApi, ctx: EmulatorContext) {
           'segment_index',
           raw,
         );
-      if (!parts.media?.length) return invalidRequest('The media field is required.', 'media');
-      if (parts.media.length > MEDIA.segmentMaxBytes)
+      if (!parts.mediaBytes) return invalidRequest('The media field is required.', 'media');
+      if (parts.mediaBytes > MEDIA.segmentMaxBytes || !parts.media)
         return invalidRequest(
-          `A segment may hold at most ${MEDIA.segmentMaxBytes} bytes; this one has ${parts.media.length}.`,
+          `A segment may hold at most ${MEDIA.segmentMaxBytes} bytes; this one has ${parts.mediaBytes}.`,
           'media',
         );
       // A client whose answer was lost sends the last segment again: X takes the segment again in its place.
@@ -216,9 +221,9 @@ export function registerMedia(api: RouteApi, ctx: EmulatorContext) {
           'media_category',
           category,
         );
-      if (!parts.media?.length) return invalidRequest('The media field is required.', 'media');
+      if (!parts.mediaBytes) return invalidRequest('The media field is required.', 'media');
       const cat = category as string;
-      if (parts.media.length > Math.min(sizeLimit(cat), MEDIA.segmentMaxBytes))
+      if (parts.mediaBytes > Math.min(sizeLimit(cat), MEDIA.segmentMaxBytes) || !parts.media)
         return invalidRequest(
           'The media is too large for a one-request upload; use initialize, append and finalize.',
           'media',

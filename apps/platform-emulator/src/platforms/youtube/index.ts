@@ -9,8 +9,9 @@
  *   `Content-Range: bytes *\/N` queries, multipart and media uploads. `duplicate` applies here: the upload
  *   completes but the video is rejected (uploadStatus rejected, rejectionReason duplicate).
  * - `status`: videos.list when `part` asks for status or processingDetails (the processing poll).
+ *   The processing faults are read under this step whoever looks at the video (core/processing-faults.ts):
  *   `processing_failed` (the video fails with failureReason conversion) and `slow_processing` (it stays
- *   uploaded while the fault exists) apply to processing whoever looks at the video.
+ *   uploaded for the fault's delayMs, or while it exists).
  * - `videos`: videos.list otherwise (statistics: the metrics)
  * - `watch`: the watch page www.youtube.com/watch?v=<id>
  * Rate limits are Google's daily quota: 403 quotaExceeded.

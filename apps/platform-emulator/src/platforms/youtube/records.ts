@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../core/context';
+import { processingFault } from '../../core/processing-faults';
 import { grownMetrics } from '../../core/published';
 import { accountById } from './accounts';
 import { PROCESSING_MS } from './limits';
@@ -74,16 +75,18 @@ export function createVideo(
 
 /**
  * Moves a video on when its processing time has passed: `processed` (and live), or `failed` under a
- * `processing_failed` fault. A `slow_processing` fault keeps it `uploaded` for as long as the fault exists.
+ * `processing_failed` fault; a `slow_processing` fault keeps it `uploaded` (core/processing-faults.ts).
  */
 export function settle(ctx: EmulatorContext, video: VideoRecord): VideoRecord {
-  if (video.uploadStatus !== 'uploaded' || ctx.now() < video.uploadedAt + PROCESSING_MS) return video;
-  if (ctx.faults.peek('youtube', 'status', ['slow_processing'])) return video;
-  if (ctx.faults.take('youtube', 'status', ['processing_failed']))
+  if (video.uploadStatus !== 'uploaded') return video;
+  const fault = processingFault(ctx, 'youtube', 'status', video.id);
+  if (fault.state === 'held') return video;
+  if (fault.state === 'failed')
     return videos(ctx).update(video.id, (v) => {
       v.uploadStatus = 'failed';
       v.failureReason = 'conversion';
     })!;
+  if (ctx.now() < video.uploadedAt + PROCESSING_MS) return video;
   const done = videos(ctx).update(video.id, (v) => {
     v.uploadStatus = 'processed';
     v.processedAt = ctx.now();
