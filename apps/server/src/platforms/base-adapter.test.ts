@@ -14,6 +14,18 @@ beforeAll(async () => {
     seen.push({ url: req.url!, headers: req.headers });
     const [, , status, body] = req.url!.split('?')[0]!.split('/');
     if (status === 'hang') return; // never answers
+    if (status === 'trickle') {
+      // Headers at once, then a byte every 50 ms, never ending: each byte resets a per-chunk timeout.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 50);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    if (status === 'huge') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(Buffer.alloc(17 * 1024 * 1024, 0x20));
+      return;
+    }
     res.writeHead(Number(status), status === '429' ? { 'retry-after': '120' } : {});
     res.end(decodeURIComponent(body ?? ''));
   });
@@ -95,5 +107,15 @@ describe('the adapters’ HTTP base', () => {
     const err = await failure(adapter().call('/hang', 200));
     expect(err.kind).toBe('retryable');
     expect(err.message).not.toContain('secret');
+  });
+
+  it('gives up on an answer that trickles in past the deadline, though each byte comes in time', async () => {
+    const err = await failure(adapter().call('/trickle', 300));
+    expect([err.kind, err.message]).toEqual(['retryable', 'x probe: the answer was cut off']);
+  });
+
+  it('refuses an answer larger than any platform sends, without keeping it', async () => {
+    const err = await failure(adapter().call('/huge'));
+    expect([err.kind, err.message]).toEqual(['retryable', 'x probe: the answer was too large']);
   });
 });

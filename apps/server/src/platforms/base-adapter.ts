@@ -16,6 +16,7 @@ import type {
   TokenSet,
 } from './platform-adapter';
 import { PlatformError } from './platform-error';
+import { AnswerTooLargeError, readAnswer } from './read-answer';
 
 /** Where a platform's requests go: the real hosts, or the emulator (sandbox mode). */
 export interface PlatformTarget {
@@ -37,7 +38,7 @@ export interface AdapterOptions {
   log: AdapterLog;
   /** Sent on every request (Reddit requires a unique one). */
   userAgent: string;
-  /** Per request, for the answer's headers and between body bytes; default 30 s. */
+  /** Per request, for the answer's headers, and again for its whole body once they arrived; default 30 s. */
   timeoutMs?: number;
   /** undici dispatcher (tests may pass one); the global one otherwise. */
   dispatcher?: Dispatcher;
@@ -159,9 +160,10 @@ export abstract class BaseAdapter implements PlatformAdapter {
     }
     let text: string;
     try {
-      text = await res.body.text();
+      text = await readAnswer(res.body, timeout);
     } catch (err) {
-      throw new PlatformError(this.platform, 'retryable', `${this.label(step)}: the answer was cut off`, {
+      const what = err instanceof AnswerTooLargeError ? 'the answer was too large' : 'the answer was cut off';
+      throw new PlatformError(this.platform, 'retryable', `${this.label(step)}: ${what}`, {
         step,
         httpStatus: res.statusCode,
         outcomeUnknown: method !== 'GET',
