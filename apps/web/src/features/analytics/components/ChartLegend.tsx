@@ -11,16 +11,39 @@ interface ChartLegendProps {
   onOnly(platform: PlatformKey | null): void;
 }
 
+function LineSample({ platform }: { platform: PlatformKey }) {
+  return (
+    <svg viewBox="0 0 28 12" className="h-3 w-7 shrink-0" aria-hidden="true">
+      <line
+        x1="0"
+        y1="6"
+        x2="28"
+        y2="6"
+        stroke={PLATFORM_COLORS[platform]}
+        strokeWidth="2"
+        strokeDasharray={LINE_STYLES[platform].dash}
+      />
+      <MarkerSymbol platform={platform} cx={14} cy={6} />
+    </svg>
+  );
+}
+
 /**
  * The chart's key: each platform's colour, dash and marker, as a button that shows its line alone (again: all
- * lines), for a line hidden under another or dwarfed by it.
+ * lines), for a line hidden under another or dwarfed by it. A single line is only named.
  */
 export function ChartLegend({ platforms, only, onOnly }: ChartLegendProps) {
-  if (platforms.length < 2) return null;
+  if (platforms.length === 1) {
+    return (
+      <p className="mt-3 inline-flex items-center gap-2 px-3 py-1 text-sm text-zinc-800">
+        <LineSample platform={platforms[0]!} />
+        {platformLabel(platforms[0]!)}
+      </p>
+    );
+  }
   return (
     <div role="group" aria-label="Lines" className="mt-3 flex flex-wrap items-center gap-2">
       {platforms.map((p) => {
-        const { dash } = LINE_STYLES[p];
         const pressed = only === p;
         return (
           <button
@@ -34,10 +57,7 @@ export function ChartLegend({ platforms, only, onOnly }: ChartLegendProps) {
               only !== null && !pressed && 'text-zinc-600',
             )}
           >
-            <svg viewBox="0 0 28 12" className="h-3 w-7 shrink-0" aria-hidden="true">
-              <line x1="0" y1="6" x2="28" y2="6" stroke={PLATFORM_COLORS[p]} strokeWidth="2" strokeDasharray={dash} />
-              <MarkerSymbol platform={p} cx={14} cy={6} />
-            </svg>
+            <LineSample platform={p} />
             <span>
               <span className="sr-only">Show only</span> {platformLabel(p)}
             </span>
