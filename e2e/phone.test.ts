@@ -81,6 +81,9 @@ describe('on a phone (390×844)', () => {
       const page = await openPhone(user);
       const guest = await openPhone();
       const pictured = new Set<string>();
+      // Every path is visited before anything is asserted, so that a failure names all the screens at fault.
+      const sideways: Record<string, number> = {};
+      const axe: Record<string, unknown[]> = {};
       for (const pathname of appPaths(user.videos[0]!.id)) {
         // A screen only for guests (login, sign-up) sends a signed-in person home: it is checked as a guest.
         let view = page;
@@ -91,8 +94,10 @@ describe('on a phone (390×844)', () => {
           await view.goto(pathname);
           await settled(view);
         }
-        expect(await sidewaysOverflow(view), `${pathname} scrolls sideways`).toBeLessThanOrEqual(0);
-        expect(await seriousAxeViolations(view), `axe on ${pathname}`).toEqual([]);
+        const overflow = await sidewaysOverflow(view);
+        if (overflow > 0) sideways[pathname] = overflow;
+        const findings = await seriousAxeViolations(view);
+        if (findings.length > 0) axe[pathname] = findings;
         const heading = (await view.locator('h1').first().textContent())!.trim();
         if (!pictured.has(heading)) {
           pictured.add(heading);
@@ -106,6 +111,8 @@ describe('on a phone (390×844)', () => {
           await screenshot(view, `phone-${name}`);
         }
       }
+      expect(sideways, 'pixels each screen reaches past the phone’s width').toEqual({});
+      expect(axe, 'serious and critical axe findings per screen').toEqual({});
     },
     SLOW,
   );
