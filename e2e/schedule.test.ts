@@ -1,4 +1,4 @@
-import { utcToZoned, zonedToUtc, type Post } from '@fanout/contracts';
+import { utcToZoned, type Post } from '@fanout/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { throughAuthorizePage } from './support/accounts';
@@ -7,6 +7,7 @@ import { seriousAxeViolations } from './support/axe';
 import { useE2e } from './support/e2e';
 import { screenshot } from './support/screenshots';
 import { hidden, poll, visible } from './support/ui';
+import { dayAhead as daysAhead, instantOf as instantIn } from './support/zoned-days';
 
 const e2e = useE2e();
 
@@ -15,17 +16,8 @@ const ZONE = 'America/New_York';
 const TIME = '10:15';
 const TITLE = 'Harbour at dawn';
 
-/** `YYYY-MM-DD` of the day `days` after today on ZONE's clocks. */
-function dayAhead(days: number): string {
-  const today = utcToZoned(Date.now(), ZONE).date;
-  return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function instantOf(local: string): string {
-  const result = zonedToUtc(local, ZONE, 'earlier');
-  if (!result.ok) throw new Error(`${local} does not exist in ${ZONE}`);
-  return result.instant;
-}
+const dayAhead = (days: number) => daysAhead(days, ZONE);
+const instantOf = (local: string) => instantIn(local, ZONE);
 
 async function apiCall<T>(token: string, path: string, method = 'GET', body?: unknown): Promise<T> {
   const res = await fetch(`${e2e.apiBase}/api${path}`, {
@@ -170,5 +162,85 @@ describe('the Schedule screen', () => {
     await drag(page, ready.getByRole('listitem').filter({ hasText: 'Lighthouse' }), dayCell(page, day));
     await visible(dialog);
     expect(await dialog.getByLabel('Date and time').inputValue()).toBe(`${day}T09:00`);
+  });
+});
+
+/** How many times "Next" takes the week view from this week to the week of `day` (weeks start on Monday). */
+function weeksAhead(day: string): number {
+  const monday = (date: string) => {
+    const noon = new Date(`${date}T12:00:00Z`);
+    return noon.getTime() - ((noon.getUTCDay() + 6) % 7) * 86_400_000;
+  };
+  return Math.round((monday(day) - monday(dayAhead(0))) / (7 * 86_400_000));
+}
+
+/** Where the week view's hours stand: the first half hour below the dates, `HH:MM:SS`. */
+const topSlot = (page: Page) =>
+  page.evaluate(() => {
+    // The dates' cells stay on top of the scrolled hours (sticky; their row does not).
+    const top = document.querySelector('.fc-scrollgrid-section-header > *')!.getBoundingClientRect().bottom;
+    const slots = [...document.querySelectorAll<HTMLElement>('td.fc-timegrid-slot-lane[data-time]')];
+    return slots.find((slot) => slot.getBoundingClientRect().bottom > top + 1)?.dataset.time;
+  });
+
+describe('the Schedule screen, read at a glance', () => {
+  it('shows platform icons and whole titles on hover and focus; the week opens at the working day and makes one entry of posts at one time', async () => {
+    const LONG = 'Harbour at dawn, the whole tide from the first boat out to the last one in';
+    const user = await e2e.workspace();
+    await apiCall(user.token, '/auth/me', 'PATCH', { timeZone: ZONE });
+    const long = await uploadVideo(e2e.apiBase, user.token, user.project.id, e2e.fixtures.mp4('long'), LONG);
+    const other = await uploadVideo(e2e.apiBase, user.token, user.project.id, e2e.fixtures.mp4('pier'), 'Pier');
+    const page = await e2e.open({ session: user });
+    await page.goto('/accounts');
+    await throughAuthorizePage(page, e2e.origin, 'X (Twitter)', 'Approve');
+    await throughAuthorizePage(page, e2e.origin, 'Facebook', 'Approve');
+    const day = dayAhead(1);
+    const at = (local: string, videoId: number, platforms: string[]) =>
+      apiCall(user.token, `/videos/${videoId}/posts`, 'POST', {
+        targets: platforms.map((platform) => ({ platform })),
+        scheduledAt: instantOf(`${day}T${local}`),
+      });
+    await at('09:00', long.id, ['x', 'facebook']);
+    await at('09:00', other.id, ['x']);
+
+    // Month: each post with its platform's icon; the whole title beside it on hover, and on focus.
+    await page.goto('/schedule');
+    const cell = dayCell(page, day);
+    const post = cell.getByRole('button', { name: `${LONG} on X (Twitter), Scheduled` });
+    await visible(post);
+    expect(await post.locator('svg').count(), 'the platform’s icon').toBe(1);
+    const tip = page.getByTestId('event-tip');
+    await post.hover();
+    await visible(tip);
+    expect(await tip.innerText()).toBe(`${LONG}\nX (Twitter) · Scheduled`);
+    await page.mouse.move(0, 0);
+    await hidden(tip);
+    await post.focus();
+    await visible(tip);
+    await page.keyboard.press('Escape');
+    await hidden(tip);
+
+    // Week: the three at 09:00 are one entry; the view opens at 08:00, not midnight.
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    for (let i = 0; i < weeksAhead(day); i++) await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const group = page.getByRole('button', { name: '3 posts at 09:00' });
+    await visible(group);
+    await poll(() => topSlot(page), 'the first hour in view').toBe('08:00:00');
+    await screenshot(page, 'schedule-week-grouped');
+    await group.click();
+    const dialog = page.getByRole('dialog', { name: '3 posts at 09:00' });
+    await visible(dialog);
+    expect(await seriousAxeViolations(page), 'the posts at one time').toEqual([]);
+
+    // One of them moved from there, the keyboard's way: two are left at 09:00.
+    await dialog.getByRole('button', { name: 'Move… Pier on X (Twitter)' }).click();
+    const move = page.getByRole('dialog', { name: 'Move Pier' });
+    await move.getByLabel('New date and time (America/New York)').fill(`${day}T06:30`);
+    await move.getByLabel('New date and time (America/New York)').press('Enter');
+    await hidden(move);
+    await visible(page.getByRole('button', { name: '2 posts at 09:00' }));
+    // A post before the working day: the week now opens at its hour.
+    await poll(() => topSlot(page), 'the first hour in view').toBe('06:00:00');
+    await visible(page.getByRole('button', { name: 'Pier on X (Twitter), Scheduled' }));
   });
 });

@@ -36,7 +36,11 @@ export function uniqueIdentity(prefix = 'maya') {
   };
 }
 
-async function call<T>(apiBase: string, pathname: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+export async function call<T>(
+  apiBase: string,
+  pathname: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<T> {
   const { token, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (token) headers.set('authorization', `Bearer ${token}`);

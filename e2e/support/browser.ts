@@ -43,6 +43,8 @@ export interface OpenOptions {
   /** Seeds local storage (`auth_token`, `user`) as a signed-in browser has it. */
   session?: StoredSession;
   viewport?: { width: number; height: number };
+  /** A phone's browser: touch input and the page's own viewport meta tag, as on a real handset. */
+  mobile?: boolean;
   /** Extra local-storage entries for the app's origin. */
   localStorage?: Record<string, string>;
 }
@@ -61,6 +63,8 @@ export async function openGuardedPage(
   const context = await browser.newContext({
     baseURL: origin,
     viewport: options.viewport ?? { width: 1366, height: 900 },
+    isMobile: options.mobile ?? false,
+    hasTouch: options.mobile ?? false,
     locale: 'en-US',
     timezoneId: 'Europe/Berlin',
     serviceWorkers: 'block',

@@ -95,6 +95,31 @@ describe('analytics screen', () => {
     await expect.poll(() => screen.getByTestId('total-views').textContent).toBe('1,600');
   });
 
+  it('keeps lines on top of each other apart: the key shows one line alone, and the table keeps every platform', async () => {
+    signIn();
+    stubFetch(routesWith(() => ({ body: report() })));
+    const user = userEvent.setup();
+    renderApp('/analytics');
+    const chart = await screen.findByRole('region', { name: 'Views per day and platform' }, { timeout: 10_000 });
+    const lines = within(chart).getByRole('group', { name: 'Lines' });
+    const tiktok = within(lines).getByRole('button', { name: 'Show only TikTok' });
+    expect(within(lines).getByRole('button', { name: 'Show only X (Twitter)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+
+    await user.click(tiktok);
+    expect(tiktok).toHaveAttribute('aria-pressed', 'true');
+    expect(within(chart).getByRole('img')).toHaveAccessibleName(/^Views per day for TikTok: 500 in all over/);
+    await user.click(within(chart).getByText('Show the chart as a table'));
+    const table = within(chart).getByRole('table', { name: 'Views per day and platform' });
+    expect(within(table).getByRole('row', { name: 'Date TikTok X (Twitter)' })).toBeInTheDocument();
+
+    await user.click(within(lines).getByRole('button', { name: 'Show all lines' }));
+    expect(tiktok).toHaveAttribute('aria-pressed', 'false');
+    expect(within(chart).getByRole('img')).toHaveAccessibleName(/^Views per day for TikTok, X \(Twitter\): 1,500/);
+  });
+
   it('says why a post could not be synced, and since when its figures are stale', async () => {
     signIn();
     stubFetch(

@@ -1,7 +1,10 @@
-import { useMemo } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useMemo, useState } from 'react';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MetricPoint, PlatformKey } from '@fanout/contracts';
+import { hasMarker, LINE_STYLES } from '../line-styles';
 import { formatCount, METRIC_LABELS, PLATFORM_COLORS, platformLabel, type Metric } from '../platform-colors';
+import { ChartLegend } from './ChartLegend';
+import { MarkerSymbol } from './MarkerSymbol';
 
 interface Props {
   series: MetricPoint[];
@@ -10,11 +13,17 @@ interface Props {
   days: string[];
 }
 
-/** One line per platform of what it gained each day, with the same figures as a table for screen readers. */
+/**
+ * One line per platform of what it gained each day (each its own colour, dash and marker; the key shows one
+ * alone), with the same figures as a table for screen readers.
+ */
 export function MetricsChart({ series, metric, days }: Props) {
   const { rows, platforms } = useMemo(() => pivot(series, metric, days), [series, metric, days]);
+  const [picked, setPicked] = useState<PlatformKey | null>(null);
+  const only = picked && platforms.includes(picked) ? picked : null;
+  const drawn = only ? [only] : platforms;
   const label = METRIC_LABELS[metric];
-  const total = rows.reduce((sum, row) => sum + platforms.reduce((s, p) => s + ((row[p] as number) ?? 0), 0), 0);
+  const total = rows.reduce((sum, row) => sum + drawn.reduce((s, p) => s + ((row[p] as number) ?? 0), 0), 0);
   return (
     <section aria-labelledby="metrics-chart-title" className="rounded-2xl border border-zinc-200 bg-white p-5">
       <h2 id="metrics-chart-title" className="text-base font-semibold text-zinc-900">
@@ -22,7 +31,7 @@ export function MetricsChart({ series, metric, days }: Props) {
       </h2>
       <div
         role="img"
-        aria-label={`${label} per day for ${platforms.map(platformLabel).join(', ')}: ${formatCount(total)} in all over ${rows.length} days. The table below has every figure.`}
+        aria-label={`${label} per day for ${drawn.map(platformLabel).join(', ')}: ${formatCount(total)} in all over ${rows.length} days. The table below has every figure.`}
         className="mt-4 h-72"
       >
         <ResponsiveContainer width="100%" height="100%">
@@ -30,9 +39,8 @@ export function MetricsChart({ series, metric, days }: Props) {
             <CartesianGrid stroke="#e4e4e7" strokeDasharray="3 3" />
             <XAxis dataKey="date" tick={{ fontSize: 12, fill: '#52525b' }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#52525b' }} width={56} />
-            <Tooltip formatter={(value) => formatCount(Number(value))} />
-            <Legend formatter={(value: string) => platformLabel(value)} />
-            {platforms.map((p) => (
+            <Tooltip formatter={(value, name) => [formatCount(Number(value)), platformLabel(String(name))]} />
+            {drawn.map((p) => (
               <Line
                 key={p}
                 type="monotone"
@@ -40,7 +48,14 @@ export function MetricsChart({ series, metric, days }: Props) {
                 name={p}
                 stroke={PLATFORM_COLORS[p]}
                 strokeWidth={2}
-                dot={rows.length < 40}
+                strokeDasharray={LINE_STYLES[p].dash}
+                dot={({ cx, cy, index }: { cx?: number; cy?: number; index?: number }) =>
+                  cx === undefined || cy === undefined || !hasMarker(index ?? 0, rows.length) ? (
+                    <g key={`${p}-${index}`} />
+                  ) : (
+                    <MarkerSymbol key={`${p}-${index}`} platform={p} cx={cx} cy={cy} />
+                  )
+                }
                 isAnimationActive={false}
                 connectNulls
               />
@@ -48,9 +63,10 @@ export function MetricsChart({ series, metric, days }: Props) {
           </LineChart>
         </ResponsiveContainer>
       </div>
+      <ChartLegend platforms={platforms} only={only} onOnly={setPicked} />
       <details className="mt-4">
         <summary className="cursor-pointer text-sm font-medium text-brand-700">Show the chart as a table</summary>
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{label} per day and platform</caption>
             <thead>

@@ -39,18 +39,24 @@ export function LandingScreen() {
   return (
     <div className="bg-white text-zinc-900">
       <header className="absolute inset-x-0 top-0 z-10">
-        <nav aria-label="Hauptnavigation" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-5 sm:px-8">
+        {/* On a phone the name gives way (it depends on the host, and may be long), never the two buttons. */}
+        <nav
+          aria-label="Hauptnavigation"
+          className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-4 sm:px-8"
+        >
           <Link
             to="/landing"
-            className="flex items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+            className="flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
           >
             <LogoMark />
-            <span className="min-w-20 text-lg font-semibold tracking-tight text-white">{brand}</span>
+            <span className="min-w-0 truncate text-lg font-semibold tracking-tight text-white sm:min-w-20">
+              {brand}
+            </span>
           </Link>
           <a href="#funktionen" className="ml-auto hidden text-sm font-medium text-zinc-300 hover:text-white sm:block">
             Funktionen
           </a>
-          <Link to="/login" className="ml-auto text-sm font-medium text-zinc-200 hover:text-white sm:ml-4">
+          <Link to="/login" className="ml-auto shrink-0 text-sm font-medium text-zinc-200 hover:text-white sm:ml-4">
             Anmelden
           </Link>
           <ButtonLink to="/signup" size="sm" variant="light">

@@ -45,6 +45,25 @@ describe('video library', () => {
     expect(screen.getByText('Try adjusting your search')).toBeInTheDocument();
   });
 
+  it('folds the filters behind "Filters" (on a phone), which says how many are on', async () => {
+    const { user } = await openLibrary();
+    await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+    const fold = screen.getByRole('button', { name: 'Filters' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    const folded = fold
+      .getAttribute('aria-controls')!
+      .split(' ')
+      .map((id) => document.getElementById(id)!);
+    expect(folded[0]).toContainElement(screen.getByLabelText('Status'));
+    expect(folded[1]).toContainElement(screen.getByLabelText('Tag'));
+    expect(folded[1]).toContainElement(screen.getByLabelText('Collection'));
+    await user.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Published');
+    await user.type(screen.getByLabelText('Tag'), 'travel');
+    expect(screen.getByRole('button', { name: 'Filters 2 on' })).toBe(fold);
+  });
+
   it('invites a first upload when the library is empty', async () => {
     await openLibrary(workspaceRoutes({ videos: [] }));
     expect(await screen.findByText('No videos found')).toBeInTheDocument();

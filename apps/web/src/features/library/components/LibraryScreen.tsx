@@ -181,14 +181,16 @@ export function LibraryScreen() {
           disabled: matching === 0 || selectingAll,
           onChange: () => void toggleAll(),
         }}
-      />
-      <CollectionFilters
-        projectId={projectId}
-        tag={tag}
-        onTag={setTag}
-        collectionId={collectionId}
-        onCollection={setCollectionId}
-      />
+        activeFilters={[status !== 'all', tag.trim() !== '', collectionId !== null].filter(Boolean).length}
+      >
+        <CollectionFilters
+          projectId={projectId}
+          tag={tag}
+          onTag={setTag}
+          collectionId={collectionId}
+          onCollection={setCollectionId}
+        />
+      </LibraryToolbar>
       <DuplicateNotice />
       {selection.count > 0 && (
         <AddToCollection

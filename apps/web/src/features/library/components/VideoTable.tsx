@@ -148,7 +148,8 @@ export function VideoTable({ items, handlers, setSize, onNearEnd }: VideoTablePr
   const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
+    // `relative`: the table's visually hidden texts are placed inside the scroller, not past the page's edge.
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
       <table className="w-full min-w-[860px] text-left" aria-rowcount={setSize + 1}>
         <caption className="sr-only">Videos</caption>
         <thead className="bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase">

@@ -28,7 +28,7 @@ export function BoardColumn({ column, ideas, videoTitles, onEdit, onMove, onPost
     <section
       aria-labelledby={headingId}
       className={cn(
-        'flex w-72 shrink-0 flex-col rounded-2xl border border-zinc-200 bg-zinc-50 p-3 lg:w-auto lg:min-w-0 lg:flex-1',
+        'flex min-w-0 flex-col rounded-2xl border border-zinc-200 bg-zinc-50 p-3 lg:flex-1',
         isOver && 'border-brand-400 bg-brand-50',
       )}
     >

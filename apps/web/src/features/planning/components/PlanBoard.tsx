@@ -40,7 +40,8 @@ function containerOf(layout: Layout, id: UniqueIdentifier): IdeaColumn | undefin
 
 const SCREEN_READER_INSTRUCTIONS =
   'To pick up an idea, press Space or Enter on its drag handle. Move it with the arrow keys: up and down within ' +
-  'a column, left and right to another column. Press Space or Enter again to drop it, or Escape to cancel. ' +
+  'a column, left and right to another column; on a narrow screen, where the columns stand one under another, ' +
+  'up and down go on into the next column. Press Space or Enter again to drop it, or Escape to cancel. ' +
   'The Move to… button of each card does the same with a form.';
 
 /** The five columns; cards move by pointer, by keyboard (dnd-kit's sensor) or through "Move to…". */
@@ -121,7 +122,9 @@ export function PlanBoard({ ideas, videoTitles, onDrop, onEdit, onMove, onPost }
       onDragEnd={handleDragEnd}
       onDragCancel={() => update(null)}
     >
-      <div className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-4 lg:mx-0 lg:px-0">
+      {/* One way to scroll: the columns stand one under another on a phone, two abreast on a tablet, in a row
+          from lg on; never a board to scroll sideways inside a page that scrolls down. */}
+      <div className="grid gap-3 pb-4 sm:grid-cols-2 lg:flex">
         {IDEA_COLUMNS.map((column) => (
           <BoardColumn
             key={column}

@@ -5,6 +5,7 @@ import type { Post } from '@fanout/contracts';
 import { workspaceRoutes } from '@/test/api-fixtures';
 import { signIn } from '@/test/factories';
 import { stubFetch, type StubRoutes } from '@/test/fetch-stub';
+import { stubNarrowScreen } from '@/test/narrow-screen';
 import { buildPost } from '@/test/post-factories';
 import { renderApp } from '@/test/render-app';
 
@@ -125,6 +126,31 @@ describe('My Posts', () => {
     // Changes are refused until the account is back; cancelling is not.
     expect(within(waiting).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(waiting).getByRole('button', { name: 'Cancel post' })).toBeInTheDocument();
+  });
+
+  it('on a phone shows a card per post, its status and actions in it rather than in a table to scroll sideways', async () => {
+    stubNarrowScreen();
+    await openPosts(postsRoutes({ [FIRST_PAGE]: [scheduled, failed, published] }));
+    const list = await screen.findByRole('list', { name: 'Posts' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Street food tour',
+      'Sunset over Lisbon',
+      'Sunset over Lisbon',
+    ]);
+    const [waiting, refused, live] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(waiting).toHaveAccessibleName('Street food tour');
+    expect(within(waiting).getByText('TikTok · Mia on TikTok')).toBeInTheDocument();
+    expect(within(waiting).getByText('Scheduled for 01. Juli 2030, 09:00 CEST')).toBeInTheDocument();
+    expect(within(waiting).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(waiting).getByRole('button', { name: 'Cancel post' })).toBeInTheDocument();
+    expect(within(refused).getByText('Failed')).toBeInTheDocument();
+    expect(within(refused).getByRole('button', { name: 'Retry' })).toHaveAccessibleDescription(
+      /You are not allowed to create a Tweet with duplicate content/,
+    );
+    expect(within(live).getByRole('link', { name: 'Sunset over Lisbon' })).toHaveAttribute('href', '/video/4');
+    expect(within(live).getByRole('link', { name: 'View post on YouTube' })).toBeInTheDocument();
   });
 
   it('loads the next page after the last one with "Load more", until there is none', async () => {

@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '@fanout/contracts';
 import { PlatformIcon } from '@/components/ui/PlatformIcon';
+import { useNarrowScreen } from '@/lib/use-narrow-screen';
 import { platformName } from '../platform-names';
 import { postTimeText } from '../post-time-text';
 import { PostActions } from './PostActions';
-import { PostErrorText } from './PostErrorText';
-import { waitsForReconnect } from '../post-status';
+import { PostCards } from './PostCards';
+import { PostNote } from './PostNote';
 import { PostProgress } from './PostProgress';
-import { PostReconnectWait } from './PostReconnectWait';
 import { PostStatusBadge } from './PostStatusBadge';
 
 const COLUMNS = ['Video', 'Platform', 'Time', 'Status', 'Actions'] as const;
@@ -39,11 +39,7 @@ function PostRow({ post, zone }: { post: Post; zone: string }) {
         <div className="space-y-2">
           <PostStatusBadge status={post.status} />
           <PostProgress post={post} zone={zone} />
-          {waitsForReconnect(post) ? (
-            <PostReconnectWait post={post} id={errorId} />
-          ) : (
-            post.error && <PostErrorText error={post.error} platform={post.platform} id={errorId} />
-          )}
+          <PostNote post={post} id={errorId} />
         </div>
       </td>
       <td className="py-3 pr-4">
@@ -53,11 +49,14 @@ function PostRow({ post, zone }: { post: Post; zone: string }) {
   );
 }
 
-/** The posts as a table: one row per video and platform, the video's title heading its row. */
+/** The posts as a table (cards on a phone): one row per video and platform, the video's title heading its row. */
 export function PostsTable({ posts, zone }: { posts: readonly Post[]; zone: string }) {
+  const narrow = useNarrowScreen();
+  if (narrow) return <PostCards posts={posts} zone={zone} />;
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
-      <table className="w-full min-w-[860px] text-left">
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-200 bg-white shadow-sm">
+      {/* Fits the narrowest main column above a phone's (a tablet's, or beside the sidebar), actions wrapping. */}
+      <table className="w-full min-w-[680px] text-left">
         <caption className="sr-only">Posts</caption>
         <thead className="bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase">
           <tr>

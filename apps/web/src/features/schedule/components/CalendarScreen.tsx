@@ -7,13 +7,15 @@ import { PostsCsvActions } from '@/features/posts-csv';
 import { useCurrentProject } from '@/features/projects';
 import { PageHeader } from '@/components/ui/States';
 import { useCalendarPosts, type CalendarRange } from '../api/get-calendar-posts';
-import { instantRange, moveToDay, resolveLocal, wallNow, wallToLocal } from '../calendar-time';
+import { instantRange, moveToDay, resolveLocal, toWall, wallNow, wallToLocal } from '../calendar-time';
 import { useMovePost } from '../hooks/use-move-post';
 import { ComposeDialog } from './ComposeDialog';
 import { MoveNotice } from './MoveNotice';
 import { MovePostDialog } from './MovePostDialog';
+import { sameMinute, type TimeGroup } from '../same-time';
 import { PostDialog } from './PostDialog';
 import { ReadyVideos } from './ReadyVideos';
+import { SameTimeDialog } from './SameTimeDialog';
 import { ScheduleCalendar } from './ScheduleCalendar';
 
 /** A video dropped on a day in the month view is offered at this time of that day. */
@@ -42,10 +44,15 @@ export function CalendarScreen() {
 
   const [opened, setOpened] = useState<number | null>(null);
   const [moving, setMoving] = useState<number | null>(null);
+  // The time of an opened "3 posts at 09:00": its posts are read from the list, so they stay up to date.
+  const [groupAt, setGroupAt] = useState<string | null>(null);
   const [composing, setComposing] = useState<{ video: Video; local: string } | null>(null);
   const postById = (id: number | null) => posts.data?.find((post) => post.id === id);
   const openedPost = postById(opened);
   const movingPost = postById(moving);
+  const group: TimeGroup<Post> | null = groupAt
+    ? { start: groupAt, items: posts.data?.filter((post) => sameMinute(toWall(post.scheduledAt, zone), groupAt)) ?? [] }
+    : null;
 
   const onRange = useCallback((start: Date, end: Date) => {
     const next = instantRange(start, end);
@@ -95,6 +102,7 @@ export function CalendarScreen() {
             onRange={onRange}
             onOpen={(post) => setOpened(post.id)}
             onMove={(post) => setMoving(post.id)}
+            onOpenGroup={(opened) => setGroupAt(opened.start)}
             onDrop={onDrop}
             onVideoDrop={onVideoDrop}
           />
@@ -105,7 +113,32 @@ export function CalendarScreen() {
           onSchedule={(video) => setComposing({ video, local: nextHour(zone) })}
         />
       </div>
-      {openedPost && <PostDialog post={openedPost} zone={zone} onClose={() => setOpened(null)} />}
+      {group && group.items.length > 0 && (
+        <SameTimeDialog
+          group={group}
+          zone={zone}
+          onOpen={(post) => {
+            setGroupAt(null);
+            setOpened(post.id);
+          }}
+          onMove={(post) => {
+            setGroupAt(null);
+            setMoving(post.id);
+          }}
+          onClose={() => setGroupAt(null)}
+        />
+      )}
+      {openedPost && (
+        <PostDialog
+          post={openedPost}
+          zone={zone}
+          onMove={(post) => {
+            setOpened(null);
+            setMoving(post.id);
+          }}
+          onClose={() => setOpened(null)}
+        />
+      )}
       {movingPost && (
         <MovePostDialog
           post={movingPost}

@@ -1,6 +1,8 @@
 import type { Post, PostStatus } from '@fanout/contracts';
 import { POST_STATUS_LABELS, platformName, waitsForReconnect } from '@/features/posts';
 import { PLATFORM_ACCENTS } from '../platform-colors';
+import { sameTimeLabel, type TimeGroup } from '../same-time';
+import { platformIconNode } from './platform-icon-dom';
 
 /**
  * A post on the calendar as plain DOM: FullCalendar mounts a React portal per event for React content, which
@@ -24,14 +26,27 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return el;
 }
 
+/**
+ * Names a part of a post so that calendar.css can leave it out where a day is too narrow for it (a phone's
+ * month view: the title is in the tooltip, and time, status and Move… are in the post's dialog, a tap away).
+ */
+function part(el: HTMLElement, name: 'time' | 'title' | 'status' | 'move') {
+  el.dataset.part = name;
+  return el;
+}
+
 export interface PostEventActions {
   onOpen(post: Post): void;
   onMove(post: Post): void;
 }
 
+/** What the calendar's tooltip (EventTip) shows for a post whose title is cut short: all of it, and where. */
+export const tipText = (post: Post) =>
+  `${post.videoTitle}\n${platformName(post.platform)} · ${POST_STATUS_LABELS[post.status]}`;
+
 /**
- * Platform colour strip, time, title and status in a button that opens the post, with "Move…" for a scheduled
- * one (the keyboard's way to drag it). `roomy`: the agenda has room for the account's name.
+ * Platform colour strip and icon, time, title and status in a button that opens the post, with "Move…" for a
+ * scheduled one (the keyboard's way to drag it). `roomy`: the agenda has room for the account's name.
  */
 export function postEventNodes(post: Post, time: string, roomy: boolean, actions: PostEventActions): HTMLElement {
   const name = platformName(post.platform);
@@ -50,10 +65,14 @@ export function postEventNodes(post: Post, time: string, roomy: boolean, actions
     'flex w-full min-w-0 items-center gap-1 text-left focus-visible:outline-2 focus-visible:outline-brand-600',
   );
   open.type = 'button';
-  if (time) open.append(element('span', 'shrink-0 font-medium tabular-nums', time));
-  open.append(element('span', 'min-w-0 truncate', post.videoTitle));
+  open.dataset.tip = tipText(post);
+  open.append(platformIconNode(post.platform));
+  if (time) open.append(part(element('span', 'shrink-0 font-medium tabular-nums', time), 'time'));
+  open.append(part(element('span', 'min-w-0 truncate', post.videoTitle), 'title'));
   open.append(element('span', 'sr-only', ` on ${name}, ${status}`));
-  if (roomy) open.append(element('span', 'truncate text-zinc-600', ` · ${name} · ${post.accountName}`));
+  // The title keeps its room first; the account gives way on a narrow screen.
+  if (roomy)
+    open.append(element('span', 'min-w-0 shrink-[100] truncate text-zinc-600', ` · ${name} · ${post.accountName}`));
   open.addEventListener('click', () => actions.onOpen(post));
   box.append(open);
 
@@ -64,7 +83,7 @@ export function postEventNodes(post: Post, time: string, roomy: boolean, actions
   );
   badge.setAttribute('aria-hidden', 'true');
   if (waiting) badge.title = status;
-  box.append(badge);
+  box.append(part(badge, 'status'));
 
   // Moving a post that waits for its account is refused until the account is back.
   if (post.status === 'scheduled' && !waiting) {
@@ -76,9 +95,30 @@ export function postEventNodes(post: Post, time: string, roomy: boolean, actions
     move.type = 'button';
     move.setAttribute('aria-label', `Move… ${post.videoTitle} on ${name}`);
     move.addEventListener('click', () => actions.onMove(post));
-    box.append(move);
+    box.append(part(move, 'move'));
   }
   return box;
+}
+
+/**
+ * Posts due at one minute in the week and day views: "3 posts at 09:00" and their platforms' icons, in a button
+ * that lists them (each to open or move from there); side by side they would be slivers.
+ */
+export function sameTimeNodes(group: TimeGroup<Post>, onOpen: (group: TimeGroup<Post>) => void): HTMLElement {
+  const button = element(
+    'button',
+    'flex w-full min-w-0 flex-wrap items-center gap-1 overflow-hidden rounded border-l-4 border-zinc-500 bg-white px-1 py-0.5 text-left text-xs font-medium text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600',
+  );
+  button.type = 'button';
+  button.setAttribute('aria-haspopup', 'dialog');
+  button.dataset.tip = group.items.map((item) => item.videoTitle).join('\n');
+  button.append(element('span', 'whitespace-normal', sameTimeLabel(group)));
+  const icons = element('span', 'flex flex-wrap gap-0.5');
+  icons.setAttribute('aria-hidden', 'true');
+  for (const item of group.items) icons.append(platformIconNode(item.platform));
+  button.append(icons);
+  button.addEventListener('click', () => onOpen(group));
+  return button;
 }
 
 /** "+N more" of a full day in the month view: opens that day, where every post of it is drawn. */
