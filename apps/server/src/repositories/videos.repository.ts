@@ -257,3 +257,20 @@ export async function findVideosOfProjectByContentHash(
     .orderBy('id')
     .execute();
 }
+
+/** Whether the project has a video of exactly `sizeBytes` whose content hash is known. */
+export async function projectHasHashedVideoOfSize(
+  db: Executor,
+  projectId: number,
+  sizeBytes: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('videos')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('size_bytes', '=', sizeBytes)
+    .where('content_sha256', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -24,6 +24,7 @@ import * as m0022 from './0022-activity-trail-order';
 import * as m0023 from './0023-video-change-notify';
 import * as m0026 from './0026-secret-key-check';
 import * as m0027 from './0027-reconnect-resumes-posts';
+import * as m0032 from './0032-video-size-lookup';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-video-change-notify': m0023,
   '0026-secret-key-check': m0026,
   '0027-reconnect-resumes-posts': m0027,
+  '0032-video-size-lookup': m0032,
 };
