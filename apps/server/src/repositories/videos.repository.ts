@@ -274,3 +274,14 @@ export async function projectHasHashedVideoOfSize(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The size of the project's largest video whose content hash is known (0 when none). */
+export async function largestHashedVideoSize(db: Executor, projectId: number): Promise<number> {
+  const row = await db
+    .selectFrom('videos')
+    .select(sql<number>`coalesce(max(size_bytes), 0)`.as('largest'))
+    .where('project_id', '=', projectId)
+    .where('content_sha256', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.largest);
+}

@@ -44,3 +44,9 @@ export async function checkUpload(
   const first = (await findVideosOfProjectByContentHash(ctx.db, query.project_id, query.sha256))[0];
   return { sameSize, duplicate: first ? { videoId: first.id, title: first.title } : null };
 }
+
+/** 409 duplicate_video when the project has a video of this content (a file that did not fit is refused so). */
+export async function refuseCopyOverQuota(ctx: AppContext, projectId: number, sha256: string | undefined) {
+  const first = sha256 ? (await findVideosOfProjectByContentHash(ctx.db, projectId, sha256))[0] : undefined;
+  if (first) throw new DuplicateVideoError(first.id);
+}
