@@ -1,4 +1,4 @@
-import { abortError, sha256OfFile } from './sha256-file';
+import { abortError } from './abort';
 import type { HashWorkerMessage } from './sha256.worker';
 
 /**
@@ -7,7 +7,10 @@ import type { HashWorkerMessage } from './sha256.worker';
  */
 export function hashFile(file: Blob, onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<string> {
   if (signal?.aborted) return Promise.reject(abortError());
-  if (typeof Worker === 'undefined') return sha256OfFile(file, onProgress, signal);
+  // Loaded only then: the hashing code is the worker's, not the page's.
+  if (typeof Worker === 'undefined') {
+    return import('./sha256-file').then(({ sha256OfFile }) => sha256OfFile(file, onProgress, signal));
+  }
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./sha256.worker.ts', import.meta.url), { type: 'module' });
     const end = () => {

@@ -1,12 +1,9 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { abortError } from './abort';
 
 /** Read and hashed this much at a time: two pieces in memory at most, whatever the file's size. */
 export const HASH_CHUNK_BYTES = 8 * 1024 * 1024;
-
-export function abortError(): DOMException {
-  return new DOMException('The check was stopped', 'AbortError');
-}
 
 /**
  * The hex SHA-256 of a file, read piece by piece (the next piece is read while one is hashed), never whole:
