@@ -31,13 +31,15 @@ interface Job {
 const IDLE: UploadChecks = { hashing: null, pending: 0, found: [] };
 let state = IDLE;
 const listeners = new Set<() => void>();
+/** Chosen files whose check has not ended: each ends once, whichever comes first (its answer, or a skip). */
+const checking = new Set<Job>();
 /** Files of the project's video sizes, read one at a time. */
 const toHash: Job[] = [];
 /** The files of `found`, by key. */
 const foundJobs = new Map<number, Job>();
 let reading: AbortController | null = null;
 let nextKey = 1;
-/** Answers that arrive after forgetChecks belong to checks forgotten. */
+/** A reading loop that outlived forgetChecks leaves the next one alone. */
 let generation = 0;
 
 function update(patch: Partial<UploadChecks>) {
@@ -50,13 +52,14 @@ function send(job: Job, allowDuplicate = false) {
 }
 
 function settle(job: Job, firstId?: number) {
+  if (!checking.delete(job)) return;
   if (firstId === undefined) send(job);
   else {
     const copy = { key: nextKey++, title: titleFromFileName(job.file.name), firstId };
     foundJobs.set(copy.key, job);
     update({ found: [...state.found, copy] });
   }
-  update({ pending: state.pending - 1 });
+  update({ pending: checking.size });
 }
 
 /** Reads the waiting files one by one and asks again with each one's SHA-256. */
@@ -99,18 +102,15 @@ export function uploadChecked(files: readonly File[], projectId: number, queryCl
       send(job);
       continue;
     }
-    update({ pending: state.pending + 1 });
-    const current = generation;
+    checking.add(job);
+    update({ pending: checking.size });
     checkUpload(projectId, file.size).then(
       ({ sameSize }) => {
-        if (current !== generation) return;
-        if (!sameSize) return settle(job);
+        if (!sameSize || !checking.has(job)) return settle(job);
         toHash.push(job);
         void hashQueue();
       },
-      () => {
-        if (current === generation) settle(job);
-      },
+      () => settle(job),
     );
   }
   return videos.length;
@@ -118,9 +118,9 @@ export function uploadChecked(files: readonly File[], projectId: number, queryCl
 
 /** Sends the files still being checked without waiting for their check (the server still checks them). */
 export function skipChecks() {
-  const skipped = toHash.splice(0);
+  toHash.length = 0;
   reading?.abort();
-  for (const job of skipped) settle(job);
+  for (const job of [...checking]) settle(job);
 }
 
 /** "Keep both": sends a file the project has, as a second copy (which counts against the storage quota). */
@@ -140,6 +140,7 @@ export function dropFound(key?: number) {
 /** Forgets every check (the tests start each case from none). */
 export function forgetChecks() {
   generation += 1;
+  checking.clear();
   toHash.length = 0;
   foundJobs.clear();
   reading?.abort();

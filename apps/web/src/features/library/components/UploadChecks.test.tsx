@@ -90,6 +90,19 @@ describe('a file the project has already, found before it is sent', () => {
     await act(async () => undefined);
     expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).toBeNull();
   });
+
+  it('closing the dialog while the server has not answered sends the file without waiting', async () => {
+    const routes = { ...projectWithTheClip(), [SIZE_CHECK]: () => undefined };
+    stubFetchHolding(routes);
+    const { user, dialog } = await chooseClip(routes);
+    expect(within(dialog).getByText('Drop your videos here')).toBeVisible();
+    expect(FakeXhr.sent).toHaveLength(0);
+
+    await user.keyboard('{Escape}');
+    const post = await sentRequest(0);
+    expect(uploadMetadata(post).title).toBe('Beach day');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Videos' })).toBeNull());
+  });
 });
 
 /** Makes the routes answering `undefined` hang until their request is aborted, instead of answering 404. */
