@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
+import { screenshot } from './support/screenshots';
 import { listVideos } from './support/api';
 import { useE2e } from './support/e2e';
 import { atPath, hidden, poll, visible } from './support/ui';
@@ -47,6 +48,7 @@ describe('the content library', () => {
     await visible(found.getByText('“harbour-copy” is already in this project.', { exact: false }));
     expect(sent, 'nothing of the file was sent').toEqual([]);
     expect(await seriousAxeViolations(page), 'the upload dialog with a file the project has').toEqual([]);
+    await screenshot(page, 'upload-duplicate-found');
     await found.getByRole('button', { name: 'Keep both' }).click();
     await hidden(modal);
     await poll(async () => (await listVideos(e2e.apiBase, user.token, user.project.id)).length).toBe(2);

@@ -51,7 +51,7 @@ export function UploadChecks({ checks }: { checks: Checks }) {
               </li>
             ))}
           </ul>
-          <p className="text-xs text-zinc-500">Nothing of these was sent. Close to upload neither copy.</p>
+          <p className="text-xs text-zinc-500">None of these files was sent. Close this to leave them out.</p>
         </>
       )}
     </div>
