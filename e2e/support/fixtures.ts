@@ -5,13 +5,18 @@ import path from 'node:path';
 
 export interface Fixtures {
   dir: string;
-  /** A real 2-second H.264 MP4 (testsrc pattern, a few KB) named `<name>.mp4`. */
+  /**
+   * A real 2-second H.264 MP4 (testsrc pattern, a few KB) named `<name>.mp4`. Each name is a file of its own
+   * (its bytes differ, as two real videos' do), so the upload dialog does not take one for a copy of another.
+   */
   mp4(name: string): string;
   /**
    * A video every platform takes as it is, named `<name>.mp4`: 4 s, 540×960 (9:16, a Reel's minimum), 30 fps,
    * H.264 and AAC, some tens of KB. Made on first use.
    */
   portraitMp4(name: string): string;
+  /** The same bytes as `file` under another name: the same video chosen again. */
+  copy(file: string, name: string): string;
   /** A plain-text file with the given name (e.g. `fake.mp4` or `notes.txt`). */
   text(name: string): string;
   remove(): void;
@@ -21,6 +26,16 @@ function ffmpeg(args: string[]) {
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+}
+
+/** `master`'s bytes with a box no player reads ('free') carrying `name` after them: a file of its own. */
+function ownCopy(master: string, file: string, name: string) {
+  const payload = Buffer.from(name, 'utf8');
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + payload.length, 0);
+  header.write('free', 4, 'latin1');
+  fs.copyFileSync(master, file);
+  fs.appendFileSync(file, Buffer.concat([header, payload]));
 }
 
 /** Media made with ffmpeg at test time: nothing binary is checked in. */
@@ -58,7 +73,7 @@ export function makeFixtures(): Fixtures {
     dir,
     mp4(name) {
       const file = path.join(dir, `${name}.mp4`);
-      fs.copyFileSync(master, file);
+      ownCopy(master, file, name);
       return file;
     },
     portraitMp4(name) {
@@ -71,8 +86,13 @@ export function makeFixtures(): Fixtures {
         ]);
       }
       const file = path.join(dir, `${name}.mp4`);
-      fs.copyFileSync(portrait, file);
+      ownCopy(portrait, file, name);
       return file;
+    },
+    copy(file, name) {
+      const target = path.join(dir, `${name}${path.extname(file)}`);
+      fs.copyFileSync(file, target);
+      return target;
     },
     text(name) {
       const file = path.join(dir, name);

@@ -53,3 +53,40 @@ export const DuplicateVideoError = z
   .object({ error: z.string(), code: z.literal(DUPLICATE_VIDEO), videoId: z.number().int() })
   .meta({ id: 'DuplicateVideoError' });
 export type DuplicateVideoError = z.infer<typeof DuplicateVideoError>;
+
+/** A file's size in bytes, written as text (a query parameter): plain digits, at most 2^53 − 1. */
+const ByteCountText = z
+  .string()
+  .refine((text) => /^(0|[1-9]\d{0,15})$/.test(text) && Number(text) <= Number.MAX_SAFE_INTEGER, {
+    message: 'Expected a size in bytes',
+  })
+  .transform(Number)
+  .meta({ type: 'integer', format: 'int64', minimum: 0 });
+
+export const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * GET /api/upload/check: asked before a file is sent. With `size` alone: whether the project has a video of
+ * exactly that size (only then can the file be a copy, and only then is it worth hashing); with `sha256` too:
+ * whether it has this very file.
+ */
+export const UploadCheckQuery = z.object({
+  project_id: IdText,
+  size: ByteCountText,
+  sha256: z
+    .string()
+    .regex(SHA256_HEX, 'Expected the SHA-256 of the file as 64 hex digits')
+    .transform((hex) => hex.toLowerCase())
+    .optional(),
+});
+export type UploadCheckQuery = z.infer<typeof UploadCheckQuery>;
+
+export const UploadCheckResponse = z
+  .object({
+    /** The project has a video of exactly this size: hash the file and ask again with `sha256`. */
+    sameSize: z.boolean(),
+    /** With `sha256`: the project's first video of this content (uploading it would answer 409 duplicate_video). */
+    duplicate: z.object({ videoId: z.number().int(), title: z.string() }).nullable(),
+  })
+  .meta({ id: 'UploadCheck' });
+export type UploadCheckResponse = z.infer<typeof UploadCheckResponse>;

@@ -257,3 +257,31 @@ export async function findVideosOfProjectByContentHash(
     .orderBy('id')
     .execute();
 }
+
+/** Whether the project has a video of exactly `sizeBytes` whose content hash is known. */
+export async function projectHasHashedVideoOfSize(
+  db: Executor,
+  projectId: number,
+  sizeBytes: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('videos')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('size_bytes', '=', sizeBytes)
+    .where('content_sha256', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The size of the project's largest video whose content hash is known (0 when none). */
+export async function largestHashedVideoSize(db: Executor, projectId: number): Promise<number> {
+  const row = await db
+    .selectFrom('videos')
+    .select(sql<number>`coalesce(max(size_bytes), 0)`.as('largest'))
+    .where('project_id', '=', projectId)
+    .where('content_sha256', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.largest);
+}

@@ -27,6 +27,7 @@ import { searchRoutes } from './search/search.routes';
 import { slotsRoutes } from './slots/slots.routes';
 import { storageRoutes } from './storage/storage.routes';
 import { tusRoutes } from './tus/tus.routes';
+import { uploadCheckRoutes } from './upload/upload-check.routes';
 import { uploadRoutes } from './upload/upload.routes';
 import { connectedPlatformsRoutes } from './videos/connected-platforms.routes';
 import { videosRoutes } from './videos/videos.routes';
@@ -47,6 +48,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(collectionsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
+  await app.register(uploadCheckRoutes(ctx), { prefix: '/api' });
   await app.register(tusRoutes(ctx), { prefix: '/api' });
   await app.register(connectedPlatformsRoutes(ctx), { prefix: '/api' });
   await app.register(connectionsRoutes(ctx), { prefix: '/api' });

@@ -2,13 +2,14 @@ import fs from 'node:fs/promises';
 import { UploadFields, type Video } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import { badRequest, payloadTooLarge } from '../http/errors';
-import { findReferencedFileNames } from '../repositories/videos.repository';
+import { findReferencedFileNames, largestHashedVideoSize } from '../repositories/videos.repository';
 import { ByteLimitError, removeStaleFiles, STALE_TEMP_AFTER_MS, TempFileWriter, tempPath } from '../storage/temp-file';
 import { getOwnProject } from './projects.service';
 import { cutText } from './cut-text';
 import { formatBytes, usedBytes } from './storage-usage.service';
 import { removeStoredFiles } from './videos.service';
 import { acceptUploadedFile, quotaExceeded, type ReceivedFile } from './uploads/accept-upload';
+import { refuseCopyOverQuota } from './collections/duplicate-video';
 
 /**
  * A multipart upload as the HTTP layer hands it over, in arrival order: text fields, and the file as its
@@ -58,6 +59,8 @@ interface Received {
   fields: Record<string, unknown>;
   temp?: ReceivedFile;
   projectChecked: boolean;
+  /** The file did not fit the storage left and was only hashed past it: a duplicate, or over the quota. */
+  overQuota?: { used: number; quota: number };
 }
 
 function fieldError(fields: Record<string, unknown>) {
@@ -69,6 +72,21 @@ function fieldError(fields: Record<string, unknown>) {
     throw badRequest('Choose the project to upload into (project_id)', 'validation_failed');
   }
   throw badRequest(`${where ? `${where}: ` : ''}${issue?.message ?? 'is not valid'}`, 'validation_failed');
+}
+
+/**
+ * How far a file is read when it does not fit the storage left. A copy of a video the project has is refused
+ * as a duplicate, never as over the quota (it would not have been stored): so past the room left, the bytes are
+ * hashed without being written, up to the size of the project's largest video (no copy is larger), to tell
+ * which answer is due. Not when the form asked to keep duplicates before the file: that copy counts.
+ */
+async function hashingLimit(ctx: AppContext, received: Received, room: number): Promise<number> {
+  const { uploadMaxBytes } = ctx.config;
+  if (room >= uploadMaxBytes || !received.projectChecked || received.fields.allow_duplicate === 'true') {
+    return Math.min(uploadMaxBytes, room);
+  }
+  const largest = await largestHashedVideoSize(ctx.db, fieldError(received.fields).project_id);
+  return Math.min(uploadMaxBytes, Math.max(room, largest));
 }
 
 /**
@@ -112,12 +130,17 @@ async function receiveParts(
             throw badRequest(`Send the video in the "${FILE_FIELD}" field`, 'unexpected_file');
           }
           fileName = part.filename;
-          writer = new TempFileWriter(tempPath(tmpDir, 'upload'), Math.min(uploadMaxBytes, room));
+          writer = new TempFileWriter(
+            tempPath(tmpDir, 'upload'),
+            await hashingLimit(ctx, received, room),
+            Math.min(uploadMaxBytes, room),
+          );
           continue;
         case 'fileEnd':
           if (writer) {
-            const { bytes, sha256 } = await writer.finish();
+            const { bytes, sha256, whole } = await writer.finish();
             received.temp = { path: writer.path, bytes, originalName: cleanOriginalName(fileName), sha256 };
+            if (!whole) received.overQuota = { used, quota: storageQuotaBytes };
             writer = undefined;
           }
           continue;
@@ -142,6 +165,12 @@ export async function receiveUpload(ctx: AppContext, userId: number, parts: Asyn
     if (!temp) throw badRequest(`Attach the video file in the "${FILE_FIELD}" field`, 'missing_file');
     const fields = fieldError(received.fields);
     if (!received.projectChecked) await getOwnProject(ctx, userId, fields.project_id);
+    if (received.overQuota) {
+      const { used, quota } = received.overQuota;
+      const keep = fields.allow_duplicate === 'true';
+      await refuseCopyOverQuota(ctx, fields.project_id, keep ? undefined : temp.sha256);
+      throw quotaExceeded(used, quota);
+    }
     return await acceptUploadedFile(ctx, userId, temp, {
       projectId: fields.project_id,
       title: fields.title,

@@ -81,7 +81,9 @@ export async function writeLimited(source: Readable, target: string, maxBytes: n
 /**
  * A new temp file written chunk by chunk as the bytes arrive, with their SHA-256 computed on the way (no
  * second read). `write` answers a promise only when the disk is behind (wait for it before the next chunk),
- * and fails with ByteLimitError past `maxBytes`. `finish` closes the file; `abort` closes and removes it.
+ * and fails with ByteLimitError past `maxBytes`. Past `diskBytes` (when lower) the bytes are only hashed, no
+ * longer written: such a file is not kept (`whole` false), only its hash is wanted. `finish` closes the file;
+ * `abort` closes and removes it.
  */
 export class TempFileWriter {
   bytes = 0;
@@ -92,6 +94,7 @@ export class TempFileWriter {
   constructor(
     readonly path: string,
     private readonly maxBytes: number,
+    private readonly diskBytes = maxBytes,
   ) {
     // A large buffer lets the stream gather chunks into one writev while a write is under way.
     this.out = fs.createWriteStream(path, { flags: 'wx', highWaterMark: 1024 * 1024 });
@@ -103,6 +106,7 @@ export class TempFileWriter {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) throw new ByteLimitError(this.maxBytes);
     const hashing = this.hash.update(chunk);
+    if (this.bytes > this.diskBytes) return hashing;
     if (this.out.write(chunk)) return hashing;
     const writing = new Promise<void>((resolve, reject) => {
       const done = (err?: Error) => {
@@ -119,11 +123,11 @@ export class TempFileWriter {
   }
 
   /** Closes the file once every byte is written; answers the hex SHA-256 of the content. */
-  async finish(): Promise<{ bytes: number; sha256: string | undefined }> {
+  async finish(): Promise<{ bytes: number; sha256: string | undefined; whole: boolean }> {
     if (this.failure) throw this.failure;
     this.out.end();
     const [, sha256] = await Promise.all([finished(this.out), this.hash.digest()]);
-    return { bytes: this.bytes, sha256: sha256 ?? undefined };
+    return { bytes: this.bytes, sha256: sha256 ?? undefined, whole: this.bytes <= this.diskBytes };
   }
 
   async abort(): Promise<void> {

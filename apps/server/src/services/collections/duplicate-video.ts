@@ -1,8 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { DUPLICATE_VIDEO } from '@fanout/contracts';
+import { DUPLICATE_VIDEO, type UploadCheckQuery, type UploadCheckResponse } from '@fanout/contracts';
+import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import { findVideosOfProjectByContentHash, projectHasHashedVideoOfSize } from '../../repositories/videos.repository';
+import { getOwnProject } from '../projects.service';
 
 /**
  * What an upload of a file the project already has (same SHA-256) does: `refuse` it (409 duplicate_video,
@@ -23,4 +26,27 @@ export async function fileSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(path), hash);
   return hash.digest('hex');
+}
+
+/**
+ * Whether the caller's project has a file, asked before it is sent (GET /api/upload/check). Only the caller's
+ * own project is looked in: another person's project is a 404 whatever the hash, and another project of the
+ * caller's is not searched. Advisory: the upload itself is checked again on the bytes that arrive.
+ */
+export async function checkUpload(
+  ctx: AppContext,
+  userId: number,
+  query: UploadCheckQuery,
+): Promise<UploadCheckResponse> {
+  await getOwnProject(ctx, userId, query.project_id);
+  const sameSize = await projectHasHashedVideoOfSize(ctx.db, query.project_id, query.size);
+  if (!query.sha256 || !sameSize) return { sameSize, duplicate: null };
+  const first = (await findVideosOfProjectByContentHash(ctx.db, query.project_id, query.sha256))[0];
+  return { sameSize, duplicate: first ? { videoId: first.id, title: first.title } : null };
+}
+
+/** 409 duplicate_video when the project has a video of this content (a file that did not fit is refused so). */
+export async function refuseCopyOverQuota(ctx: AppContext, projectId: number, sha256: string | undefined) {
+  const first = sha256 ? (await findVideosOfProjectByContentHash(ctx.db, projectId, sha256))[0] : undefined;
+  if (first) throw new DuplicateVideoError(first.id);
 }

@@ -16,6 +16,7 @@ import {
   type VideoUpload,
 } from './api/upload-video';
 import { addCachedVideo, refreshTotals } from './api/video-cache';
+import { chooseFileFor } from './choose-file';
 import { noteDuplicate } from '@/features/collections';
 
 export type TempId = `temp-${number}`;
@@ -46,6 +47,8 @@ export const PARALLEL_UPLOADS = 3;
 
 interface Transfer {
   file?: File;
+  /** "Keep both": the project has this file already and the person wants a second copy. */
+  allowDuplicate?: boolean;
   upload?: VideoUpload;
   /** The stored resume point this item carries on from (an unfinished upload of an earlier visit). */
   stored?: PreviousUpload;
@@ -162,6 +165,7 @@ function send(id: TempId, queryClient: QueryClient) {
         file: transfer.file,
         title: item.title,
         projectId: item.projectId,
+        allowDuplicate: transfer.allowDuplicate,
         previous: transfer.stored,
         onProgress: (progress) => {
           if (transfers.get(id) === transfer) patchItem(id, { progress });
@@ -246,6 +250,7 @@ export function startUploads(
   projectId: number,
   queryClient: QueryClient,
   maxBytes?: number,
+  { allowDuplicate = false } = {},
 ): number {
   const videos = files.filter(isVideoFile);
   for (const file of videos) {
@@ -265,7 +270,7 @@ export function startUploads(
     };
     setItems([item, ...items]);
     if (tooLarge) continue;
-    const transfer: Transfer = { file };
+    const transfer: Transfer = { file, allowDuplicate };
     transfers.set(item.id, transfer);
     void takeStoredUploadOf(file).then((stored) => {
       if (transfers.get(item.id) !== transfer) return;
@@ -283,26 +288,6 @@ export function unfinishedMessage(progress: number, fileName: string): string {
 
 export function notSameFileMessage(fileName: string): string {
   return `That is not the same file. Choose ${fileName} to resume.`;
-}
-
-/** Asks for the file of an unfinished upload, with a file input of its own (the browser's file chooser). */
-function chooseFileFor(item: UploadItem, fileName: string, onChosen: (file: File) => void) {
-  document.querySelectorAll('input[data-resume-upload]').forEach((input) => input.remove());
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = item.mimeType || 'video/*';
-  input.className = 'sr-only';
-  input.tabIndex = -1;
-  input.dataset.resumeUpload = item.id;
-  input.setAttribute('aria-label', `File to resume ${fileName}`);
-  input.addEventListener('change', () => {
-    const file = input.files?.[0];
-    input.remove();
-    if (file) onChosen(file);
-  });
-  input.addEventListener('cancel', () => input.remove());
-  document.body.append(input);
-  input.click();
 }
 
 /**

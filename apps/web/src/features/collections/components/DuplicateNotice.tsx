@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/Button';
-import { WarningIcon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/Toast';
 import { api, errorMessage } from '@/lib/api-client';
 import { dismissDuplicate, useDuplicates, type DuplicateUpload } from '../duplicates-store';
+import { DuplicateChoice } from './DuplicateChoice';
 
 function DuplicateItem({ duplicate }: { duplicate: DuplicateUpload }) {
   const queryClient = useQueryClient();
@@ -31,18 +30,12 @@ function DuplicateItem({ duplicate }: { duplicate: DuplicateUpload }) {
 
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
-      <WarningIcon className="size-5 shrink-0 text-amber-600" aria-hidden="true" />
-      <p className="min-w-0 flex-1 text-sm text-amber-900">
-        “{duplicate.title}” is already in this project. Open the one uploaded first, or keep both copies?
-      </p>
-      <div className="flex gap-2">
-        <Button size="sm" busy={busy} onClick={() => void openFirst()}>
-          Open the first
-        </Button>
-        <Button size="sm" variant="secondary" disabled={busy} onClick={() => dismissDuplicate(duplicate.videoId)}>
-          Keep both
-        </Button>
-      </div>
+      <DuplicateChoice
+        title={duplicate.title}
+        busy={busy}
+        onOpenFirst={() => void openFirst()}
+        onKeepBoth={() => dismissDuplicate(duplicate.videoId)}
+      />
     </li>
   );
 }

@@ -30,6 +30,8 @@ interface UploadArgs {
   file: File;
   title: string;
   projectId: number;
+  /** Keep the file even when the project has it already ("Keep both"). */
+  allowDuplicate?: boolean;
   onProgress: (percent: number) => void;
   /** The server's video; null when the server had every byte already and answered without it. */
   onSuccess: (video: Video | null) => void;
@@ -75,6 +77,7 @@ export function createVideoUpload({
   file,
   title,
   projectId,
+  allowDuplicate,
   onProgress,
   onSuccess,
   onError,
@@ -86,7 +89,13 @@ export function createVideoUpload({
     retryDelays: UPLOAD_RETRY_DELAYS,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
-    metadata: { filename: file.name, filetype: file.type, project_id: String(projectId), title },
+    metadata: {
+      filename: file.name,
+      filetype: file.type,
+      project_id: String(projectId),
+      title,
+      ...(allowDuplicate ? { allow_duplicate: 'true' } : {}),
+    },
     onBeforeRequest: (req) => {
       for (const [name, value] of Object.entries(authHeaders())) req.setHeader(name, value);
       req.setHeader('Accept', 'application/json');

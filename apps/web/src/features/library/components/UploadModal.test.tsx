@@ -237,7 +237,7 @@ describe('upload', () => {
     );
     fireEvent.drop(area, { dataTransfer: { files, types: ['Files'] } });
     for (const name of ['One', 'Two', 'Three', 'Four']) {
-      expect(within(screen.getByRole('article', { name })).getByText('Uploading')).toBeInTheDocument();
+      expect(within(await screen.findByRole('article', { name })).getByText('Uploading')).toBeInTheDocument();
     }
     await sentRequest(2);
     expect(FakeXhr.sent.map((xhr) => uploadMetadata(xhr).title)).toEqual(['One', 'Two', 'Three']);

@@ -8,7 +8,9 @@ import { Modal } from '@/components/ui/Modal';
 import { cn } from '@/components/ui/cn';
 import { formatBytes } from '@/lib/format';
 import { useSignal } from '@/lib/signals';
-import { restoreUnfinishedUploads, startUploads } from '../uploads-store';
+import { dropFound, skipChecks, uploadChecked, useUploadChecks } from '../upload-checks';
+import { restoreUnfinishedUploads } from '../uploads-store';
+import { UploadChecks } from './UploadChecks';
 
 /** The upload modal, opened anywhere in the app through the 'open-upload-modal' signal. */
 export function UploadModal() {
@@ -18,6 +20,10 @@ export function UploadModal() {
   const queryClient = useQueryClient();
   const { projectId, project } = useCurrentProject();
   const maxBytes = usePublicConfig().data?.uploads.maxBytes;
+  const checks = useUploadChecks();
+  // Chosen files are compared with the project's videos before any is sent: the dialog stays while they are.
+  const checking = checks.pending > 0 || checks.found.length > 0;
+  const showChecks = checks.hashing !== null || checks.found.length > 0;
   useSignal('open-upload-modal', () => setOpen(true));
   // Uploads an earlier visit left unfinished are listed, ready to resume once their file is chosen again.
   useEffect(() => {
@@ -27,17 +33,25 @@ export function UploadModal() {
   function accept(files: FileList | null) {
     if (!files || projectId === undefined) return;
     // Only video/* files are taken; when none remains nothing happens.
-    if (startUploads(Array.from(files), projectId, queryClient, maxBytes) > 0) setOpen(false);
+    if (uploadChecked(Array.from(files), projectId, queryClient, maxBytes) > 0) setOpen(false);
+  }
+
+  function close() {
+    skipChecks();
+    dropFound();
+    setOpen(false);
   }
 
   return (
     <Modal
-      open={open}
-      onClose={() => setOpen(false)}
+      open={open || checking}
+      onClose={close}
       title="Upload Videos"
       description={project ? `Videos are added to ${project.name}.` : undefined}
     >
-      {projectId === undefined ? (
+      {showChecks ? (
+        <UploadChecks checks={checks} />
+      ) : projectId === undefined ? (
         <p className="text-sm text-zinc-600">Create a project first: videos always belong to a project.</p>
       ) : (
         <div
