@@ -65,7 +65,7 @@ async function refusedThenRetried(page: Page, videoId: number, title: string) {
   await screenshot(page, 'post-refused');
 
   await clearFaults(e2e.emulatorUrl);
-  await post.getByRole('button', { name: 'Retry' }).click();
+  await post.getByRole('button', { name: 'Retry', exact: true }).click();
   await eventually(post.getByText('Published', { exact: true }));
   await visible(post.getByRole('link', { name: 'View post on X (Twitter)' }));
   expect(await post.getByText(REFUSAL).count(), 'the old refusal is gone once published').toBe(0);

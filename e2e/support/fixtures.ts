@@ -17,6 +17,11 @@ export interface Fixtures {
   portraitMp4(name: string): string;
   /** The same bytes as `file` under another name: the same video chosen again. */
   copy(file: string, name: string): string;
+  /**
+   * A real H.264/AAC MP4 of the given size and length, named `<name>.mp4`, as a phone or a camera makes them
+   * (1920×1080, 1080×1920); made on each call, a few hundred KB.
+   */
+  sizedMp4(name: string, size: { width: number; height: number; seconds: number }): string;
   /** A plain-text file with the given name (e.g. `fake.mp4` or `notes.txt`). */
   text(name: string): string;
   remove(): void;
@@ -93,6 +98,16 @@ export function makeFixtures(): Fixtures {
       const target = path.join(dir, `${name}${path.extname(file)}`);
       fs.copyFileSync(file, target);
       return target;
+    },
+    sizedMp4(name, { width, height, seconds }) {
+      const file = path.join(dir, `${name}.mp4`);
+      ffmpeg([
+        ...['-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=${width}x${height}:rate=30`],
+        ...['-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '40', '-pix_fmt', 'yuv420p'],
+        ...['-c:a', 'aac', '-b:a', '32k', '-shortest', '-movflags', '+faststart', file],
+      ]);
+      return file;
     },
     text(name) {
       const file = path.join(dir, name);

@@ -36,6 +36,8 @@ export const User = z
     fullName: z.string(),
     /** IANA zone in which the user enters and reads times; 'UTC' until set. */
     timeZone: z.string(),
+    /** "Publish now" to a live (not sandbox) account asks first; the person may turn the question off. */
+    askBeforeLivePublish: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'User' });
@@ -74,8 +76,13 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const MeResponse = z.object({ user: User });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-/** `timeZone` must be an IANA name (`TimeZone`); the server answers 400 `invalid_time_zone` otherwise. */
-export const UpdateMeBody = z.object({ timeZone: z.string().max(100) });
+/**
+ * The user's settings, one or both. `timeZone` must be an IANA name (`TimeZone`); the server answers 400
+ * `invalid_time_zone` otherwise.
+ */
+export const UpdateMeBody = z
+  .object({ timeZone: z.string().max(100).optional(), askBeforeLivePublish: z.boolean().optional() })
+  .refine((b) => b.timeZone !== undefined || b.askBeforeLivePublish !== undefined, 'Nothing to change');
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });

@@ -117,6 +117,8 @@ export const PublishOptions = z.object({
   stitchDisabled: z.boolean().optional(),
   creatorUsername: z.string().nullable().optional(),
   creatorNickname: z.string().nullable().optional(),
+  /** Communities the account has joined (Reddit), offered where the person types one; null when unknown. */
+  subreddits: z.array(z.string()).nullable().optional(),
 });
 export type PublishOptions = z.infer<typeof PublishOptions>;
 

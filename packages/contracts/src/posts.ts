@@ -131,6 +131,20 @@ export const UpdatePostBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to change');
 export type UpdatePostBody = z.infer<typeof UpdatePostBody>;
 
+/**
+ * POST /api/posts/:id/retry of a failed or unconfirmed post, optionally corrected first: a new caption (null:
+ * the built one), options (the whole set, as PATCH takes them) and a time (none: now; a time: it waits,
+ * `scheduled`, until then). No body, or `{}`: sent again as it was.
+ */
+export const RetryPostBody = z
+  .strictObject({
+    caption: z.string().max(CAPTION_OVERRIDE_MAX).nullable().optional(),
+    options: z.record(z.string(), z.unknown()).optional(),
+    ...WhenFields,
+  })
+  .refine((b) => !(b.scheduledAt && b.scheduledLocal), 'Give scheduledAt or scheduledLocal, not both');
+export type RetryPostBody = z.infer<typeof RetryPostBody>;
+
 export const PostList = z.object({ posts: z.array(Post) });
 export type PostList = z.infer<typeof PostList>;
 

@@ -39,6 +39,11 @@ export interface PostsTable {
   attempts: Generated<number>;
   /** Automatic retries of the current step (backoff grows with it); reset when a step succeeds. */
   step_tries: Generated<number>;
+  /**
+   * Corrected before a retry while the platform might hold the first version (migration 0030): the runner
+   * asks the platform first, and starts the journal over with the correction only when the post is not there.
+   */
+  start_over: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -23,6 +23,8 @@ export interface UsersTable {
   full_name: string;
   /** IANA zone; 'UTC' until set. */
   time_zone: Generated<string>;
+  /** "Publish now" to a live account asks first (migration 0030). */
+  ask_before_live_publish: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

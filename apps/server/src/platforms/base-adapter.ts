@@ -8,6 +8,7 @@ import type {
   ExchangeInput,
   PlatformAdapter,
   PostMetrics,
+  PostPresence,
   PostStatus,
   PublishedPost,
   PublishJournal,
@@ -106,6 +107,18 @@ export abstract class BaseAdapter implements PlatformAdapter {
 
   async publishOptions(_account: ConnectedAccount): Promise<Record<string, unknown>> {
     return {};
+  }
+
+  /** Steps of the publish flow at which the platform holds nothing that could become the post. */
+  protected readonly stepsBeforePost: readonly string[] = [];
+  /** Steps at which the platform has taken the post (its processing, the look-up of its address). */
+  protected readonly stepsAfterPost: readonly string[] = [];
+
+  /** A step listed in neither (the create, a new one) counts as `maybe`: the platform is asked first. */
+  postPresence(journal: PublishJournal | null): PostPresence {
+    if (journal === null || this.stepsBeforePost.includes(journal.step)) return 'none';
+    if (journal.step === 'done' || this.stepsAfterPost.includes(journal.step)) return 'held';
+    return 'maybe';
   }
 
   /** A real platform URL as this process must call it: unchanged live, on the emulator in sandbox mode. */

@@ -49,6 +49,13 @@ export interface PlatformAdapter {
   publishStep(request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult>;
   /** Did the post of this journal reach the platform? The published post, or null when it did not. */
   findPost(request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null>;
+  /**
+   * Whether the platform may already hold a post whose journal stands here, for a person who corrects its text
+   * or options before a retry: `none` (only uploads and sessions, which are left unused: start over), `maybe`
+   * (the request that makes the post may have landed: `findPost` first) or `held` (the platform took it: a
+   * correction can no longer reach it).
+   */
+  postPresence(journal: PublishJournal | null): PostPresence;
   /** Where a post stands on the platform now. */
   postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus>;
   /** Engagement figures; null where the platform gives no such figure. */
@@ -127,6 +134,8 @@ export interface PublishRequest {
     options: Record<string, unknown>;
   };
 }
+
+export type PostPresence = 'none' | 'maybe' | 'held';
 
 /** JSON the runner stores between steps; opaque to it but for `step` (shown as progress). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

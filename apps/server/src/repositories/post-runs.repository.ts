@@ -117,7 +117,8 @@ export async function heartbeatPost(db: DB, id: number, runId: string, leaseMs: 
 }
 
 export interface StepCommit {
-  journal: PublishJournal;
+  /** null: the post starts over from its first step (a correction the platform does not have yet). */
+  journal: PublishJournal | null;
   progress: { step: string | null; bytesSent: number; bytesTotal: number };
   leaseMs: number;
 }
@@ -130,9 +131,11 @@ export async function commitStep(db: DB, id: number, runId: string, c: StepCommi
   const result = await db
     .updateTable('posts')
     .set({
-      journal: JSON.stringify(c.journal),
+      journal: c.journal === null ? null : JSON.stringify(c.journal),
       progress: JSON.stringify(c.progress),
       step_tries: 0,
+      // Whatever was to be decided before the first step has been: the run has moved on from the old journal.
+      start_over: false,
       due_at: fromNow(c.leaseMs),
       updated_at: now,
     })
@@ -193,6 +196,7 @@ export async function finishPost(db: DB, id: number, runId: string, f: Finish): 
       lease_owner: null,
       due_at: null,
       step_tries: 0,
+      start_over: false,
       updated_at: now,
     })
     .where('id', '=', id)

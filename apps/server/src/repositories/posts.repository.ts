@@ -181,22 +181,45 @@ export async function cancelScheduledPost(db: DB, id: number, userId: number): P
     .executeTakeFirst();
 }
 
+/** What a retry does with the journal: resume from it, start over, or start over unless the platform has the post. */
+export type JournalOnRetry = 'keep' | 'restart' | 'look-up';
+
+export interface RetryChanges {
+  caption?: string | null;
+  options?: Record<string, unknown>;
+  /** A later time: the post waits, `scheduled`, until then. Absent: due now. */
+  scheduledAt?: Date;
+  journal?: JournalOnRetry;
+}
+
 /**
- * Compare-and-set: a `failed` or `unconfirmed` post becomes due for work now, unheld, with its journal kept
- * so the runner resumes from it (and asks the platform first when the journal stands at the create call).
- * A person's retry is a new attempt, counted here: the runner's claim counts only a scheduled post's first.
+ * Compare-and-set: a `failed` or `unconfirmed` post becomes due for work again, unheld, with what the person
+ * corrected. Its journal is kept so the runner resumes from it (and asks the platform first when the journal
+ * stands at the create call), or cleared, or kept with `start_over` (the runner asks, then starts over).
+ * A person's retry is a new attempt, counted here, or by the runner's claim when it waits for a later time.
  */
-export async function requeueFinishedPost(db: DB, id: number, userId: number): Promise<PostRow | undefined> {
+export async function requeueFinishedPost(
+  db: DB,
+  id: number,
+  userId: number,
+  changes: RetryChanges = {},
+): Promise<PostRow | undefined> {
+  const later = changes.scheduledAt !== undefined;
   return db
     .updateTable('posts')
     .set((eb) => ({
-      status: 'publishing',
-      due_at: sql`now()`,
+      status: later ? 'scheduled' : 'publishing',
+      due_at: later ? changes.scheduledAt! : sql`now()`,
+      ...(later ? { scheduled_at: changes.scheduledAt! } : {}),
       lease_owner: null,
       error: null,
       step_tries: 0,
-      attempts: eb('attempts', '+', 1),
-      progress: sql`jsonb_build_object('step', 'queued', 'bytesSent', 0, 'bytesTotal', coalesce((progress->>'bytesTotal')::bigint, 0))`,
+      attempts: later ? eb.ref('attempts') : eb('attempts', '+', 1),
+      progress: sql`jsonb_build_object('step', ${later ? null : 'queued'}::text, 'bytesSent', 0, 'bytesTotal', coalesce((progress->>'bytesTotal')::bigint, 0))`,
+      ...(changes.caption !== undefined ? { caption: changes.caption } : {}),
+      ...(changes.options !== undefined ? { options: JSON.stringify(changes.options) } : {}),
+      ...(changes.journal === 'restart' ? { journal: null } : {}),
+      start_over: changes.journal === 'look-up',
       updated_at: sql`now()`,
     }))
     .where('id', '=', id)

@@ -33,10 +33,21 @@ export async function lockUser(db: DB, userId: number): Promise<void> {
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
 }
 
-export async function updateUserTimeZone(db: DB, userId: number, timeZone: string): Promise<UserRow | undefined> {
+export interface UserSettings {
+  timeZone?: string;
+  askBeforeLivePublish?: boolean;
+}
+
+export async function updateUserSettings(db: DB, userId: number, settings: UserSettings): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
-    .set({ time_zone: timeZone, updated_at: sql`now()` })
+    .set({
+      ...(settings.timeZone !== undefined ? { time_zone: settings.timeZone } : {}),
+      ...(settings.askBeforeLivePublish !== undefined
+        ? { ask_before_live_publish: settings.askBeforeLivePublish }
+        : {}),
+      updated_at: sql`now()`,
+    })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirst();

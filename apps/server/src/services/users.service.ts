@@ -1,10 +1,10 @@
-import { PROJECT_COLOR_PAIRS, TimeZone, type User } from '@fanout/contracts';
+import { PROJECT_COLOR_PAIRS, TimeZone, type UpdateMeBody, type User } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import type { DB } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { badRequest, unauthorized } from '../http/errors';
 import { insertProject } from '../repositories/projects.repository';
-import { insertUser, updateUserTimeZone, type NewUser } from '../repositories/users.repository';
+import { insertUser, updateUserSettings, type NewUser } from '../repositories/users.repository';
 
 /** Every account starts with one workspace, so the app never opens on an empty project list. */
 export const FIRST_PROJECT = { name: 'My Project', initials: 'MP' } as const;
@@ -29,9 +29,12 @@ export function parseTimeZone(text: string): string {
   return parsed.data;
 }
 
-/** Changes only the user's own zone: projects keep the zone they were created with. */
-export async function setTimeZone(ctx: AppContext, userId: number, timeZone: string): Promise<User> {
-  const row = await updateUserTimeZone(ctx.db, userId, parseTimeZone(timeZone));
+/** The user's own settings; a new zone is the user's only: projects keep the zone they were created with. */
+export async function updateSettings(ctx: AppContext, userId: number, body: UpdateMeBody): Promise<User> {
+  const row = await updateUserSettings(ctx.db, userId, {
+    ...(body.timeZone !== undefined ? { timeZone: parseTimeZone(body.timeZone) } : {}),
+    askBeforeLivePublish: body.askBeforeLivePublish,
+  });
   if (!row) throw unauthorized();
   return toUser(row);
 }
@@ -49,6 +52,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     fullName: row.full_name,
     timeZone: row.time_zone,
+    askBeforeLivePublish: row.ask_before_live_publish,
     createdAt: toIsoString(row.created_at),
   };
 }

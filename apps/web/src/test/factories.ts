@@ -15,6 +15,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     email: 'mia@example.com',
     fullName: 'Mia Becker',
     timeZone: 'Europe/Berlin',
+    askBeforeLivePublish: true,
     createdAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };

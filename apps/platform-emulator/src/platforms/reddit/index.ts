@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../../core/context';
+import { registerCommunities } from './communities';
 import { RateCounter, redditErrors } from './envelopes';
 import { registerListing } from './listing';
 import { registerMedia } from './media';
@@ -22,6 +23,7 @@ import { upgradeWebsocket } from './websocket';
  *   step (core/processing-faults.ts): `processing_failed` (the websocket says `failed`, with the fault's
  *   message) and `slow_processing` (no word on the websocket for the fault's delayMs, or while it exists)
  * - `listing`: /user/<name>/submitted
+ * - `subreddits`: /subreddits/mine/subscriber (the communities the redditor joined: all of the sandbox's)
  * - `info`: /api/info (metrics)
  * - `page`: the post page www.reddit.com/r/<sr>/comments/<id>/<slug>/
  */
@@ -35,6 +37,7 @@ export const reddit: PlatformModule = {
     registerMedia(api, ctx, counter);
     registerSubmit(api, ctx, counter);
     registerListing(api, ctx, counter);
+    registerCommunities(api, ctx, counter);
   },
   upgrade: upgradeWebsocket,
 };

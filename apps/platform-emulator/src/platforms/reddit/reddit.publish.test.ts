@@ -81,6 +81,31 @@ describe('Reddit video post', () => {
     expect(after.num_comments).toBeGreaterThan(before.num_comments);
   });
 
+  it('says, when a community does not exist, which ones the sandbox has; the redditor has joined them all', async () => {
+    const { url, posterUrl } = await uploadVideo(emu, token);
+    const res = await api(emu, token, '/api/submit', submitForm(url, posterUrl, { sr: 'no_such_place' }));
+    expect(res.body.json.errors).toEqual([
+      [
+        'SUBREDDIT_NOEXIST',
+        "that community doesn't exist; this sandbox has r/test, r/videos, r/sandbox, r/fanout and your profile u/fanout_sandbox",
+        'sr',
+      ],
+    ]);
+
+    // Joined communities need the `mysubreddits` scope, which the default test grant lacks.
+    expect((await api(emu, token, '/subreddits/mine/subscriber')).status).toBe(403);
+    const joined = (await connect(emu, { scope: 'identity submit read mysubreddits' })).access_token;
+    const list = await api(emu, joined, '/subreddits/mine/subscriber');
+    expect(list.status).toBe(200);
+    expect(list.body.kind).toBe('Listing');
+    expect(list.body.data.children.map((c: { data: { display_name: string } }) => c.data.display_name)).toEqual([
+      'test',
+      'videos',
+      'sandbox',
+      'fanout',
+    ]);
+  });
+
   it('posts to a demo community', async () => {
     const { url, posterUrl } = await uploadVideo(emu, token);
     const res = await api(emu, token, '/api/submit', submitForm(url, posterUrl, { sr: 'test' }));

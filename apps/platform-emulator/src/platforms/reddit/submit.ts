@@ -2,6 +2,7 @@ import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json } from '../../core/http';
 import { processingFault } from '../../core/processing-faults';
 import { findSubreddit, LIMITS, REDDITOR } from './accounts';
+import { SANDBOX_COMMUNITIES } from './communities';
 import { apiRoute, jsonErrors, type RateCounter } from './envelopes';
 import { assetForUrl, websocketUrl } from './media';
 import { FAILED_PROCESSING, goLive, newPostId, posts, type Post } from './posts';
@@ -28,7 +29,7 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
       const srName = form.get('sr') ?? '';
       const sr = srName ? findSubreddit(srName) : undefined;
       if (!srName) errors.push(['SUBREDDIT_REQUIRED', 'you must specify a subreddit', 'sr']);
-      else if (!sr) errors.push(['SUBREDDIT_NOEXIST', "that community doesn't exist", 'sr']);
+      else if (!sr) errors.push(['SUBREDDIT_NOEXIST', `that community doesn't exist; ${SANDBOX_COMMUNITIES}`, 'sr']);
 
       const title = form.get('title') ?? '';
       if (!title.trim()) errors.push(['NO_TEXT', 'we need something here', 'title']);

@@ -26,6 +26,7 @@ import * as m0025 from './0025-webhook-deliveries';
 import * as m0026 from './0026-secret-key-check';
 import * as m0027 from './0027-reconnect-resumes-posts';
 import * as m0029 from './0029-request-limits';
+import * as m0030 from './0030-publish-question-and-post-start-over';
 import * as m0032 from './0032-video-size-lookup';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0026-secret-key-check': m0026,
   '0027-reconnect-resumes-posts': m0027,
   '0029-request-limits': m0029,
+  '0030-publish-question-and-post-start-over': m0030,
   '0032-video-size-lookup': m0032,
 };

@@ -10,6 +10,9 @@ export class FacebookAdapter extends MetaGraphAdapter {
   readonly scopes = FACEBOOK_SCOPES;
   protected readonly graphHost = 'graph.facebook.com';
   protected readonly authorizePage = `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`;
+  /** The upload and the reel's processing come before the finish call that publishes it. */
+  protected override readonly stepsBeforePost = ['upload', 'processing'];
+  protected override readonly stepsAfterPost = ['created'];
   protected readonly steps: MetaSteps = {
     exchange: exchangeFacebookCode,
     refresh: (_http, tokens) => refreshFacebookTokens(this.platform, tokens),

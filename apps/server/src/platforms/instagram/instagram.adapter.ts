@@ -9,6 +9,9 @@ export class InstagramAdapter extends MetaGraphAdapter {
   readonly scopes = INSTAGRAM_SCOPES;
   protected readonly graphHost = 'graph.instagram.com';
   protected readonly authorizePage = 'https://api.instagram.com/oauth/authorize';
+  /** The container's upload and processing come before media_publish, the create. */
+  protected override readonly stepsBeforePost = ['upload', 'processing'];
+  protected override readonly stepsAfterPost = ['permalink'];
   protected readonly steps: MetaSteps = {
     exchange: exchangeInstagramCode,
     refresh: refreshInstagramToken,

@@ -40,3 +40,22 @@ describe('Reddit connect', () => {
     expect(err.retryAt!.getTime()).toBeGreaterThan(Date.now());
   });
 });
+
+describe('Reddit publish options', () => {
+  it('offers the communities the account has joined; a grant from before that scope offers none, without failing', async () => {
+    const { account } = await connectAccount(h.adapter);
+    expect(await h.adapter.publishOptions(account)).toEqual({ subreddits: ['test', 'videos', 'sandbox', 'fanout'] });
+
+    // A grant made before Fanout asked for `mysubreddits`: Reddit answers 403 for the list.
+    const older: RedditAdapter = Object.assign(Object.create(h.adapter) as RedditAdapter, {
+      authorizeUrl: (input: Parameters<RedditAdapter['authorizeUrl']>[0]) => {
+        const url = new URL(h.adapter.authorizeUrl(input));
+        url.searchParams.set('scope', 'identity submit read history');
+        return url.toString();
+      },
+    });
+    const before = await connectAccount(older);
+    expect(before.tokens.scopes).not.toContain('mysubreddits');
+    expect(await h.adapter.publishOptions(before.account)).toEqual({ subreddits: null });
+  });
+});

@@ -13,7 +13,7 @@ import type {
   TokenSet,
 } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
-import { answerOf, listingPosts, type RedditApi, type RedditPost } from './reddit.api';
+import { answerOf, listingChildren, listingPosts, type RedditApi, type RedditPost } from './reddit.api';
 import { classifyReddit, jsonErrorToPlatformError } from './reddit.errors';
 import {
   REDDIT_API,
@@ -30,6 +30,9 @@ export class RedditAdapter extends BaseAdapter {
   readonly platform = 'reddit' as const;
   readonly usesPkce = false;
   readonly scopes = REDDIT_SCOPES;
+  /** The video and its poster are uploaded before the submit that makes the post. */
+  protected override readonly stepsBeforePost = ['lease-video', 'upload-video', 'lease-poster', 'upload-poster'];
+  protected override readonly stepsAfterPost = ['result'];
 
   private readonly api: RedditApi = {
     call: (step, url, token, opts) => this.call(step, url, token, opts),
@@ -72,6 +75,30 @@ export class RedditAdapter extends BaseAdapter {
     // Reddit HTML-escapes the query string of icon addresses.
     const icon = typeof me.icon_img === 'string' && me.icon_img ? me.icon_img.replace(/&amp;/g, '&') : null;
     return { accountId: me.id, name: me.name, avatarUrl: icon, extra: { username: me.name } };
+  }
+
+  /**
+   * The communities the account has joined, offered where the person types one. A grant made before Fanout
+   * asked for `mysubreddits` is refused them (403): then none are known, and any community may still be typed.
+   */
+  override async publishOptions(account: ConnectedAccount): Promise<Record<string, unknown>> {
+    try {
+      const body = await this.call<unknown>(
+        'subreddits',
+        `${REDDIT_API}/subreddits/mine/subscriber`,
+        account.accessToken,
+        {
+          query: { limit: 100, raw_json: 1 },
+        },
+      );
+      const children = listingChildren(body);
+      if (!children) throw this.unrecognized('subreddits', answerOf(body), 'a listing without children');
+      const names = children.map((c) => c.display_name).filter((n): n is string => typeof n === 'string' && n !== '');
+      return { subreddits: names };
+    } catch (err) {
+      if (err instanceof PlatformError && err.httpStatus === 403) return { subreddits: null };
+      throw err;
+    }
   }
 
   publishStep(request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult> {

@@ -33,11 +33,14 @@ export interface RedditPost {
   removal_reason?: string | null;
 }
 
-export function listingPosts(body: unknown): RedditPost[] | undefined {
+/** The things of a Listing (their `data`), or undefined when the answer is not one. */
+export function listingChildren<T = Record<string, unknown>>(body: unknown): T[] | undefined {
   const children = (body as { data?: { children?: unknown } } | undefined)?.data?.children;
   if (!Array.isArray(children)) return undefined;
-  return children.map((c) => ((c as { data?: RedditPost }).data ?? {}) as RedditPost);
+  return children.map((c) => ((c as { data?: T }).data ?? {}) as T);
 }
+
+export const listingPosts = (body: unknown) => listingChildren<RedditPost>(body);
 
 /** The post id in a post address: `…/comments/<id>/<slug>/`. */
 export function postIdFromUrl(url: string): string | undefined {

@@ -6,7 +6,8 @@ export const REDDIT_TOKEN_URL = 'https://www.reddit.com/api/v1/access_token';
 export const REDDIT_API = 'https://oauth.reddit.com';
 
 /** Who the account is, posting, and reading posts back (look-up, status, metrics). */
-export const REDDIT_SCOPES = ['identity', 'submit', 'read', 'history'] as const;
+/** `mysubreddits`: the communities the person joined, offered where they type one (publishOptions). */
+export const REDDIT_SCOPES = ['identity', 'submit', 'read', 'history', 'mysubreddits'] as const;
 
 export function redditAuthorizeUrl(base: string, clientId: string, input: AuthorizeInput): string {
   const url = new URL(base);

@@ -31,6 +31,8 @@ export class TikTokAdapter extends BaseAdapter {
   // PKCE is for TikTok's mobile and desktop apps; a web app uses its client secret.
   readonly usesPkce = false;
   readonly scopes = TIKTOK_SCOPES;
+  /** The init makes the post: once its upload may have completed (`upload`), TikTok is asked first. */
+  protected override readonly stepsAfterPost = ['status'];
 
   private readonly api: TikTokApi = {
     call: (step, url, token, opts) => this.call(step, url, token, opts),

@@ -27,6 +27,9 @@ export class XAdapter extends BaseAdapter {
   readonly platform = 'x' as const;
   readonly usesPkce = true;
   readonly scopes = X_SCOPES;
+  /** The media upload and its processing come before the create that posts it. */
+  protected override readonly stepsBeforePost = ['append', 'finalize', 'status'];
+  protected override readonly stepsAfterPost = ['created'];
 
   private httpFacade?: XHttp;
 

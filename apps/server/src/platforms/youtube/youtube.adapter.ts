@@ -30,6 +30,9 @@ export class YouTubeAdapter extends BaseAdapter {
   // Google takes S256 PKCE from web apps too, on top of the client secret.
   readonly usesPkce = true;
   readonly scopes = YOUTUBE_SCOPES;
+  /** The video exists once its upload completes: during `upload`, YouTube is asked first. */
+  protected override readonly stepsBeforePost = ['session'];
+  protected override readonly stepsAfterPost = ['processing'];
 
   private readonly api: YouTubeApi = {
     request: (step, url, token, opts = {}) =>

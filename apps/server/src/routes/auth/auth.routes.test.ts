@@ -27,6 +27,7 @@ describe('register, login, me, logout', () => {
       email: identity.email,
       fullName: 'Ada Lovelace',
       timeZone: 'UTC',
+      askBeforeLivePublish: true,
       createdAt: expect.any(String),
     });
     const me = await api(server, res.body.token).get('/api/auth/me');

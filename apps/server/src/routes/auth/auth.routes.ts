@@ -14,7 +14,7 @@ import { currentUser, requireAuth } from '../../http/auth-guard';
 import { unauthorized } from '../../http/errors';
 import { getUser, login, register } from '../../services/auth.service';
 import { endSession } from '../../services/session.service';
-import { setTimeZone } from '../../services/users.service';
+import { updateSettings } from '../../services/users.service';
 import { requestMeta } from './request-meta';
 
 export const authRoutes =
@@ -72,13 +72,15 @@ export const authRoutes =
         onRequest: guard,
         schema: {
           tags: ['auth'],
-          summary: "Change the signed-in user's settings: the IANA time zone times are entered and shown in",
+          summary:
+            "Change the signed-in user's settings: the IANA time zone times are entered and shown in, and " +
+            'whether "Publish now" to a live (not sandbox) account asks first',
           security: [{ bearer: [] }],
           body: UpdateMeBody,
           response: { 200: MeResponse, 400: ErrorBody, 401: ErrorBody },
         },
       },
-      async (request) => ({ user: await setTimeZone(ctx, currentUser(request).id, request.body.timeZone) }),
+      async (request) => ({ user: await updateSettings(ctx, currentUser(request).id, request.body) }),
     );
 
     app.post(

@@ -111,4 +111,22 @@ describe("the user's time zone", () => {
     const renamed = await api(server, token).patch(`/api/projects/${kolkata.id}`, { name: 'Mumbai relaunch' });
     expect(renamed.body.timeZone).toBe('Asia/Kolkata');
   });
+  it('asks before "Publish now" to a live account until the person turns that off, one setting at a time', async () => {
+    const alice = await registerUser(server);
+    const bob = await registerUser(server);
+    expect(alice.user.askBeforeLivePublish).toBe(true);
+    const off = await api(server, alice.token).patch('/api/auth/me', { askBeforeLivePublish: false });
+    expect(off.status).toBe(200);
+    expect(off.body.user).toEqual({ ...alice.user, askBeforeLivePublish: false });
+    expect((await api(server, alice.token).get('/api/auth/me')).body.user.askBeforeLivePublish).toBe(false);
+    expect((await api(server, bob.token).get('/api/auth/me')).body.user.askBeforeLivePublish).toBe(true);
+
+    // The zone alone leaves the question as it is; nothing at all, or a wrong type, is refused.
+    const zone = await api(server, alice.token).patch('/api/auth/me', { timeZone: 'Europe/Berlin' });
+    expect(zone.body.user).toMatchObject({ timeZone: 'Europe/Berlin', askBeforeLivePublish: false });
+    expect(await api(server, alice.token).patch('/api/auth/me', {})).toMatchObject({ status: 400 });
+    expect(await api(server, alice.token).patch('/api/auth/me', { askBeforeLivePublish: 'no' })).toMatchObject({
+      status: 400,
+    });
+  });
 });

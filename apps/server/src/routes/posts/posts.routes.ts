@@ -8,6 +8,7 @@ import {
   PostPage,
   PostResponse,
   PostsQuery,
+  RetryPostBody,
   UpdatePostBody,
   ValidationFailedBody,
 } from '@fanout/contracts';
@@ -16,9 +17,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { bulkSchedule } from '../../services/posts/bulk-schedule.service';
-import { cancelPost, retryPost, updatePost } from '../../services/posts/change-post.service';
+import { cancelPost, updatePost } from '../../services/posts/change-post.service';
 import { createPosts } from '../../services/posts/create-posts.service';
 import { getPost, listPosts, listVideoPosts } from '../../services/posts/post-queries.service';
+import { retryPost } from '../../services/posts/retry-post.service';
 import { PostViolationsError } from '../../services/posts/post-validation';
 
 const common = { tags: ['posts'], security: [{ bearer: [] }] };
@@ -150,14 +152,25 @@ export const postsRoutes =
       {
         schema: {
           ...common,
-          summary: 'Publish a failed or unconfirmed post again',
+          summary: 'Publish a failed or unconfirmed post again, corrected first if need be',
           description:
-            'It resumes where it stopped; an unconfirmed one is looked up on the platform before anything is ' +
-            'posted. 409 `not_retryable` for any other status.',
+            'No body: it resumes where it stopped; an unconfirmed one is looked up on the platform before ' +
+            'anything is posted. A body may correct its `caption` (null: the built one) and `options`, checked ' +
+            "against the platform's rules like a new post (400 `validation_failed`), and give a time " +
+            '(`scheduledAt` or `scheduledLocal`): it then waits, `scheduled`, until that time. A corrected post ' +
+            'starts over so every step sends the correction; where the first version may already be on the ' +
+            'platform it is looked up first, and published as the platform has it if it is there. 409 ' +
+            '`post_on_platform` when the platform has taken the post and a correction can no longer reach it; ' +
+            '`not_retryable` for any status but failed and unconfirmed; `already_posted`, `not_connected`, ' +
+            '`needs_reconnect`.',
           params: IdParams,
-          response: { 200: PostResponse, ...errors, 409: ErrorBody },
+          // No body at all reaches the validator as null.
+          body: RetryPostBody.nullish(),
+          response: { 200: PostResponse, ...errors, 400: invalidPost, 409: ErrorBody },
         },
       },
-      async (request) => ({ post: await retryPost(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({
+        post: await retryPost(ctx, currentUser(request).id, request.params.id, request.body ?? {}),
+      }),
     );
   };

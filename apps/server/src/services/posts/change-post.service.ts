@@ -1,21 +1,15 @@
 import type { PlatformKey, Post, PostStatus, UpdatePostBody } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { PostRow } from '../../db/posts.schema';
-import { conflict, notFound } from '../../http/errors';
+import { conflict } from '../../http/errors';
 import { findConnection } from '../../repositories/connections.repository';
-import {
-  cancelScheduledPost,
-  requeueFinishedPost,
-  updateScheduledPost,
-  type PostWithVideo,
-} from '../../repositories/posts.repository';
-import { lockVideosOfUser } from '../../repositories/videos.repository';
+import { cancelScheduledPost, updateScheduledPost, type PostWithVideo } from '../../repositories/posts.repository';
 import { postCancelled } from '../activity/activity-moments';
 import { ownVideo, userTimeZone } from './create-posts.service';
 import { toPostJson } from './post-json';
 import { ownPostRow } from './post-queries.service';
 import { namesTime, resolvePostTime } from './post-time';
-import { assertNotPosted, platformNames } from './post-targets';
+import { platformNames } from './post-targets';
 import { accountFactsOf, PostViolationsError, violationsOf } from './post-validation';
 import { handToScheduler } from './schedule-posts';
 
@@ -35,10 +29,11 @@ async function lostRace(ctx: AppContext, userId: number, postId: number): Promis
   throw notScheduled(now.status);
 }
 
-const withTitle = (row: PostRow, before: PostWithVideo) => toPostJson({ ...row, video_title: before.video_title });
+export const withTitle = (row: PostRow, before: PostWithVideo) =>
+  toPostJson({ ...row, video_title: before.video_title });
 
 /** The connection a post goes out through, which must still be there and able to publish. */
-async function usableConnection(ctx: AppContext, post: PostRow) {
+export async function usableConnection(ctx: AppContext, post: PostRow) {
   const connection = post.connection_id === null ? undefined : await findConnection(ctx.db, post.connection_id);
   const name = platformNames([post.platform as PlatformKey]);
   if (!connection) {
@@ -88,30 +83,5 @@ export async function cancelPost(ctx: AppContext, userId: number, postId: number
     return cancelled;
   });
   if (!row) return lostRace(ctx, userId, postId);
-  return withTitle(row, before);
-}
-
-/**
- * POST /api/posts/:id/retry: a failed or unconfirmed post goes back to the runner at once, keeping its journal,
- * so it resumes where it stopped; when that is the final create call, the runner asks the platform whether the
- * post exists before making it. Refused while another post of the video to that platform blocks it.
- */
-export async function retryPost(ctx: AppContext, userId: number, postId: number): Promise<Post> {
-  const before = await ownPostRow(ctx, userId, postId);
-  if (before.status !== 'failed' && before.status !== 'unconfirmed') {
-    throw conflict(`Only a failed or unconfirmed post can be retried; this one is ${before.status}`, 'not_retryable');
-  }
-  await usableConnection(ctx, before);
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    if ((await lockVideosOfUser(trx, [before.video_id], userId)).length === 0) throw notFound('Post');
-    const pair = { videoId: before.video_id, platform: before.platform, title: before.video_title };
-    await assertNotPosted(trx, [pair], postId);
-    return requeueFinishedPost(trx, postId, userId);
-  });
-  if (!row) {
-    const now = await ownPostRow(ctx, userId, postId);
-    throw conflict(`Only a failed or unconfirmed post can be retried; this one is ${now.status}`, 'not_retryable');
-  }
-  await handToScheduler(ctx, [row]);
   return withTitle(row, before);
 }

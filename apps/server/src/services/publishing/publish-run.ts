@@ -70,6 +70,8 @@ class PostRun {
   private refreshed = false;
   /** Ask the platform whether the create landed before sending it. */
   private lookUpFirst: boolean;
+  /** Corrected before its retry: when the platform does not have the post, the journal starts over. */
+  private startOver: boolean;
   /** This run's create got no answer: the error, until the look-up decides. */
   private unknownCreate: unknown = null;
   private lookupTries = 0;
@@ -88,7 +90,8 @@ class PostRun {
     this.journal = row.journal;
     this.progress = row.progress;
     this.stepTries = row.step_tries;
-    this.lookUpFirst = row.journal?.step === 'create';
+    this.startOver = row.start_over && row.journal !== null;
+    this.lookUpFirst = row.journal?.step === 'create' || this.startOver;
     this.log = ctx.log.child({ postId: row.id, platform: row.platform, runId: lease.runId });
   }
 
@@ -128,7 +131,7 @@ class PostRun {
         const { adapter, account, tokenSeal } = await getPublishingAccount(this.ctx, connectionId);
         this.tokenSeal = tokenSeal;
         const request = buildPublishRequest(this.ctx, video, account, this.fields(video));
-        if (this.journal?.step === 'create' && this.lookUpFirst) {
+        if (this.journal && (this.journal.step === 'create' || this.startOver) && this.lookUpFirst) {
           phase = 'lookup';
           const found = await withStepTimeout(
             adapter.findPost(request, this.journal),
@@ -138,6 +141,7 @@ class PostRun {
           if (found) return this.publish(found, this.journal);
           if (this.unknownCreate) return this.finishUnconfirmed();
           this.lookUpFirst = false;
+          if (this.startOver && !(await this.restart())) return 'lost';
         }
         phase = 'step';
         const result = await withStepTimeout(
@@ -166,6 +170,19 @@ class PostRun {
         if (next) return next;
       }
     }
+  }
+
+  /**
+   * The platform does not have the post the person corrected: its journal starts again from nothing, so every
+   * step (the upload session, the container that carries the caption …) sends the corrected version.
+   */
+  private async restart(): Promise<boolean> {
+    this.log.info('the corrected post is not on the platform; starting it over');
+    this.progress = { step: null, bytesSent: 0, bytesTotal: this.progress.bytesTotal };
+    if (!(await this.lease.commit({ journal: null, progress: this.progress }))) return false;
+    this.journal = null;
+    this.startOver = false;
+    return true;
   }
 
   private fields(video: VideoRow) {

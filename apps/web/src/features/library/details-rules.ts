@@ -1,9 +1,9 @@
 import { splitTags } from '@/lib/format';
-import type { PlatformKey, UpdateVideoBody } from '@fanout/contracts';
+import { PLATFORM_KEYS, type PlatformKey, type UpdateVideoBody } from '@fanout/contracts';
 
 export const SELECT_PLATFORM_MESSAGE = 'Please select at least one platform';
 
-interface DetailsDraft {
+export interface DetailsDraft {
   title: string;
   description: string;
   tags: string;
@@ -32,4 +32,33 @@ export function detailsBody(draft: DetailsDraft, markReady: boolean): UpdateVide
     platforms: [...draft.platforms],
     ...(markReady ? { status: 'ready' as const } : {}),
   };
+}
+
+/** The form as the saved video fills it. */
+export const savedDetails = (video: {
+  title: string;
+  description: string;
+  tags: readonly string[];
+  platforms: readonly PlatformKey[];
+}): DetailsDraft => ({
+  title: video.title,
+  description: video.description,
+  tags: video.tags.join(', '),
+  platforms: [...video.platforms],
+});
+
+export const sameDetails = (a: DetailsDraft, b: DetailsDraft) =>
+  a.title === b.title &&
+  a.description === b.description &&
+  a.tags === b.tags &&
+  a.platforms.length === b.platforms.length &&
+  a.platforms.every((p) => b.platforms.includes(p));
+
+/** A draft read back from storage, or null when it is not one (an older shape, a hand edit). */
+export function parseDetailsDraft(raw: unknown): DetailsDraft | null {
+  const d = raw as Partial<Record<keyof DetailsDraft, unknown>> | null;
+  if (!d || typeof d !== 'object') return null;
+  const texts = [d.title, d.description, d.tags].every((v) => typeof v === 'string');
+  const platforms = Array.isArray(d.platforms) && d.platforms.every((p) => PLATFORM_KEYS.includes(p as PlatformKey));
+  return texts && platforms ? (d as DetailsDraft) : null;
 }

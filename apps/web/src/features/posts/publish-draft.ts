@@ -42,14 +42,40 @@ export const INITIAL_OPTIONS: Readonly<Record<PlatformKey, Record<string, unknow
   reddit: { subreddit: '', flairId: '', nsfw: false, spoiler: false },
 };
 
-export function initialDraft(): PublishDraft {
+/** The form as it starts: `ticked`, the platforms already chosen (in the video's details), ticked. */
+export function initialDraft(ticked: readonly PlatformKey[] = [], local = ''): PublishDraft {
   const targets = Object.fromEntries(
     PLATFORM_KEYS.map((platform) => [
       platform,
-      { selected: false, caption: null, options: { ...INITIAL_OPTIONS[platform] } },
+      { selected: ticked.includes(platform), caption: null, options: { ...INITIAL_OPTIONS[platform] } },
     ]),
   ) as Record<PlatformKey, TargetDraft>;
-  return { targets, local: '', disambiguation: undefined };
+  return { targets, local, disambiguation: undefined };
+}
+
+/** The same platforms, texts, options and time. */
+export const sameDraft = (a: PublishDraft, b: PublishDraft) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A draft read back from storage, or null when it is not one (an older shape, a hand edit). */
+export function parsePublishDraft(raw: unknown): PublishDraft | null {
+  const d = raw as { targets?: Record<string, unknown>; local?: unknown; disambiguation?: unknown } | null;
+  if (!d || typeof d !== 'object' || typeof d.local !== 'string' || !d.targets) return null;
+  if (d.disambiguation !== undefined && d.disambiguation !== 'earlier' && d.disambiguation !== 'later') return null;
+  const fresh = initialDraft();
+  for (const platform of PLATFORM_KEYS) {
+    const t = d.targets[platform] as Partial<TargetDraft> | undefined;
+    if (!t || typeof t.selected !== 'boolean' || (t.caption !== null && typeof t.caption !== 'string')) return null;
+    if (!t.options || typeof t.options !== 'object') return null;
+    fresh.targets[platform] = { selected: t.selected, caption: t.caption, options: t.options };
+  }
+  return { targets: fresh.targets, local: d.local, disambiguation: d.disambiguation };
+}
+
+/** The draft with these platforms ticked (`selected`) or left out. */
+export function withTicks(draft: PublishDraft, platforms: readonly PlatformKey[], selected: boolean): PublishDraft {
+  const targets = { ...draft.targets };
+  for (const platform of platforms) targets[platform] = { ...targets[platform], selected };
+  return { ...draft, targets };
 }
 
 export const selectedPlatforms = (draft: PublishDraft): PlatformKey[] =>

@@ -1,14 +1,17 @@
 import { useId, useState } from 'react';
 import { VIDEO_LIMITS, type PlatformKey } from '@fanout/contracts';
 import { useConnectedPlatforms } from '@/features/accounts';
+import { useSession } from '@/features/auth';
 import { Button } from '@/components/ui/Button';
+import { DraftRestoredNote } from '@/components/ui/DraftNote';
 import { TextAreaField, TextField } from '@/components/ui/Field';
 import { Skeleton } from '@/components/ui/States';
 import { useToast } from '@/components/ui/Toast';
 import { Modal } from '@/components/ui/Modal';
 import { errorMessage } from '@/lib/api-client';
+import { draftKey, useKeepDraft, useRestoredDraft } from '@/lib/form-drafts';
 import { useUpdateVideoDetails } from '../api/update-video-details';
-import { detailsBody, detailsRules } from '../details-rules';
+import { detailsBody, detailsRules, parseDetailsDraft, sameDetails, savedDetails } from '../details-rules';
 import type { LibraryItem } from '../library-items';
 import { PlatformToggles } from './PlatformToggles';
 
@@ -20,10 +23,19 @@ interface VideoDetailsModalProps {
 
 /** 'Add Video Details' (spec section 2); the same form edits a video's details later. */
 export function VideoDetailsModal({ video, mode, onClose }: VideoDetailsModalProps) {
-  const [title, setTitle] = useState(video.title);
-  const [description, setDescription] = useState(video.description);
-  const [tags, setTags] = useState(video.tags.join(', '));
-  const [platforms, setPlatforms] = useState<PlatformKey[]>(video.platforms);
+  const { user } = useSession();
+  const saved = savedDetails(video);
+  // Save waits for a title and a platform (spec section 5): what is typed meanwhile is kept as a draft, so
+  // going to connect an account and coming back loses nothing.
+  const key = user ? draftKey('video-details', user.id, video.id) : null;
+  const restored = useRestoredDraft(key, parseDetailsDraft);
+  const [title, setTitle] = useState((restored ?? saved).title);
+  const [description, setDescription] = useState((restored ?? saved).description);
+  const [tags, setTags] = useState((restored ?? saved).tags);
+  const [platforms, setPlatforms] = useState<PlatformKey[]>([...(restored ?? saved).platforms]);
+  const [showRestored, setShowRestored] = useState(restored !== null);
+  const typed = { title, description, tags, platforms };
+  const draftSaved = useKeepDraft(key, typed, !sameDetails(typed, saved));
   const connected = useConnectedPlatforms(video.projectId);
   const save = useUpdateVideoDetails();
   const toast = useToast();
@@ -36,14 +48,23 @@ export function VideoDetailsModal({ video, mode, onClose }: VideoDetailsModalPro
   const rules = detailsRules({ title, platforms }, available.length);
   const markReady = mode === 'add' || video.status === 'awaiting-details';
 
-  const toggle = (key: PlatformKey) =>
-    setPlatforms((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
+  function discardDraft() {
+    setTitle(saved.title);
+    setDescription(saved.description);
+    setTags(saved.tags);
+    setPlatforms([...saved.platforms]);
+    setShowRestored(false);
+  }
+
+  const toggle = (platform: PlatformKey) =>
+    setPlatforms((list) => (list.includes(platform) ? list.filter((k) => k !== platform) : [...list, platform]));
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!rules.canSave) return;
     try {
-      await save.mutateAsync({ id: video.id, body: detailsBody({ title, description, tags, platforms }, markReady) });
+      await save.mutateAsync({ id: video.id, body: detailsBody(typed, markReady) });
+      draftSaved();
       toast.show(markReady ? 'Details saved. The video is ready.' : 'Details saved.', 'success');
       onClose();
     } catch (error) {
@@ -72,6 +93,7 @@ export function VideoDetailsModal({ video, mode, onClose }: VideoDetailsModalPro
       }
     >
       <form id={formId} onSubmit={submit} className="space-y-5" noValidate>
+        {showRestored && <DraftRestoredNote onDiscard={discardDraft} />}
         <TextField
           label="Video Title *"
           value={title}

@@ -30,7 +30,7 @@ export interface AccountOptionsState {
 
 /** The publishing choices of each of these connections' accounts, by platform. */
 export function useAccountPublishOptions(
-  connections: readonly Connection[],
+  connections: readonly Pick<Connection, 'id' | 'platform'>[],
 ): Partial<Record<PlatformKey, AccountOptionsState>> {
   const results = useQueries({ queries: connections.map((c) => publishOptionsQueryOptions(c.id)) });
   return Object.fromEntries(

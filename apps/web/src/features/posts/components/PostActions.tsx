@@ -17,9 +17,9 @@ interface PostActionsProps {
 }
 
 /**
- * What can be done with a post now: Retry (failed or unconfirmed), Edit and Cancel post (scheduled; only Cancel
- * while it waits for its account to be reconnected, as the server refuses changes then), View post on … The edit
- * dialog stays open if the post starts meanwhile, and says so.
+ * What can be done with a post now: Retry as it was or Edit and retry (failed or unconfirmed), Edit and Cancel
+ * post (scheduled; only Cancel while it waits for its account to be reconnected, as the server refuses changes
+ * then), View post on … The edit dialog stays open if the post moves on meanwhile, and says so.
  */
 export function PostActions({ post, errorId }: PostActionsProps) {
   const [editing, setEditing] = useState(false);
@@ -32,9 +32,12 @@ export function PostActions({ post, errorId }: PostActionsProps) {
   const scheduled = post.status === 'scheduled';
 
   const onRetry = () =>
-    retry.mutate(post.id, {
-      onError: (err) => toast.show(errorMessage(err, `The ${name} post could not be retried.`), 'error'),
-    });
+    retry.mutate(
+      { id: post.id },
+      {
+        onError: (err) => toast.show(errorMessage(err, `The ${name} post could not be retried.`), 'error'),
+      },
+    );
   const onCancel = () =>
     cancel.mutate(post.id, {
       onSuccess: () => toast.show(`The ${name} post is cancelled.`, 'success'),
@@ -58,9 +61,9 @@ export function PostActions({ post, errorId }: PostActionsProps) {
           Retry
         </Button>
       )}
-      {scheduled && !waitsForReconnect(post) && (
+      {((scheduled && !waitsForReconnect(post)) || canRetry) && (
         <Button size="sm" variant="secondary" aria-haspopup="dialog" onClick={() => setEditing(true)}>
-          Edit
+          {scheduled ? 'Edit' : 'Edit and retry'}
         </Button>
       )}
       {scheduled && (

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/States';
 import { ApiTokensSection } from './ApiTokensSection';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
+import { PublishQuestionSection } from './PublishQuestionSection';
 import { ReauthenticationProvider } from './ReauthenticationProvider';
 import { SessionsSection } from './SessionsSection';
 import { TimeZoneSection } from './TimeZoneSection';
@@ -26,6 +27,7 @@ export function SecurityScreen() {
           <ApiTokensSection />
           <PasswordSection />
           <TimeZoneSection />
+          <PublishQuestionSection />
         </div>
       </ReauthenticationProvider>
     </>

@@ -7,7 +7,7 @@ import { signIn } from '@/test/factories';
 import { stubFetch, type StubAnswer, type StubRequest } from '@/test/fetch-stub';
 import { buildPost } from '@/test/post-factories';
 import { renderApp } from '@/test/render-app';
-import { openPanel, video } from '../publish/panel-test-support';
+import { connectionId, openPanel, video } from '../publish/panel-test-support';
 
 // 10:00 CEST on the person's clock (Europe/Berlin).
 const post = buildPost('tiktok', {
@@ -150,5 +150,79 @@ describe('editing a scheduled post', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(patched(calls)).toHaveLength(1));
     expect(patched(calls)[0]!.body).toEqual({ caption: 'Night market' });
+  });
+});
+
+describe('correcting a failed post before its retry', () => {
+  const refused = buildPost('reddit', {
+    id: 7,
+    videoId: 31,
+    connectionId: connectionId('reddit'),
+    videoTitle: 'Street food tour',
+    status: 'failed',
+    options: { subreddit: 'no_such_place' },
+    error: {
+      code: 'rejected',
+      message: "Reddit refused the post: that community doesn't exist; this sandbox has r/test, r/videos",
+      platformCode: 'SUBREDDIT_NOEXIST',
+      platformMessage: "that community doesn't exist; this sandbox has r/test, r/videos",
+    },
+  });
+  const retried = (calls: StubRequest[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/posts/7/retry');
+
+  it('changes the subreddit among the account’s communities, never sends on Enter, and retries the corrected post', async () => {
+    const { calls } = await openPanel(['reddit'], [refused], {
+      'POST /api/posts/7/retry': { body: { post: { ...refused, status: 'publishing', error: null } } },
+    });
+    const list = within(await screen.findByRole('list', { name: 'Posts' }));
+    const item = within(list.getByRole('listitem', { name: 'Reddit' }));
+    await userEvent.click(item.getByRole('button', { name: 'Edit and retry' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Correct and retry the Reddit post' }));
+    expect(dialog.getByText(/^Reddit refused the post: that community doesn't exist/)).toBeInTheDocument();
+
+    // Once Reddit has said which communities the account joined, they are offered.
+    const subreddit = await dialog.findByRole('combobox', { name: 'Subreddit (required)' });
+    expect(subreddit).toHaveValue('no_such_place');
+    await waitFor(() =>
+      expect(subreddit).toHaveAccessibleDescription(
+        'Communities you have joined: r/test, r/videos, r/sandbox, r/fanout. Any other may be typed.',
+      ),
+    );
+    await userEvent.clear(subreddit);
+    await userEvent.type(subreddit, 'r/videos{Enter}');
+    expect(subreddit).toHaveValue('videos');
+    expect(retried(calls)).toHaveLength(0);
+
+    await userEvent.click(dialog.getByRole('button', { name: 'Retry now' }));
+    await waitFor(() => expect(retried(calls)).toHaveLength(1));
+    expect(retried(calls)[0]!.body).toEqual({ options: { subreddit: 'videos', nsfw: false, spoiler: false } });
+    expect(await screen.findByText('The Reddit post will be retried now.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('retries it later when a time is given, and says why the platform still refuses a correction', async () => {
+    const { calls } = await openPanel(['reddit'], [refused], {
+      'POST /api/posts/7/retry': {
+        status: 409,
+        body: {
+          error:
+            'Reddit already has this post (it went wrong there after it was sent), so a change can no longer reach it.',
+          code: 'post_on_platform',
+        },
+      },
+    });
+    const list = within(await screen.findByRole('list', { name: 'Posts' }));
+    await userEvent.click(
+      within(list.getByRole('listitem', { name: 'Reddit' })).getByRole('button', { name: 'Edit and retry' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Correct and retry the Reddit post' }));
+    const caption = await dialog.findByRole('textbox', { name: 'Post title on Reddit' });
+    fireEvent.change(caption, { target: { value: 'Night market, late' } });
+    fireEvent.change(dialog.getByLabelText('Date and time'), { target: { value: '2030-06-01T10:00' } });
+    await userEvent.click(dialog.getByRole('button', { name: 'Schedule the retry' }));
+    await waitFor(() => expect(retried(calls)).toHaveLength(1));
+    expect(retried(calls)[0]!.body).toEqual({ caption: 'Night market, late', scheduledLocal: '2030-06-01T10:00' });
+    expect(await dialog.findByText(/^Reddit already has this post/)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Schedule the retry' })).toBeDisabled();
   });
 });

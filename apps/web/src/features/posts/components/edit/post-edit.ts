@@ -1,19 +1,49 @@
-import { buildCaption, validatePost, type Post, type PostViolation, type Video } from '@fanout/contracts';
-import { videoFacts } from '../../publish-draft';
+import {
+  buildCaption,
+  validatePost,
+  type AccountFacts,
+  type Post,
+  type PostViolation,
+  type Video,
+} from '@fanout/contracts';
+import { cleanOptions, INITIAL_OPTIONS, videoFacts } from '../../publish-draft';
 
 /** The text the post sends: the person's own, else the one built from the video's details. */
 export const shownCaption = (post: Post, video: Video, caption: string | null) =>
   caption ?? buildCaption(post.platform, video);
 
 /** Every rule of the post's platform the edited post would break, as the server checks them; none without the video. */
-export function captionViolations(post: Post, video: Video | undefined, caption: string | null): PostViolation[] {
+export function editViolations(
+  post: Post,
+  video: Video | undefined,
+  caption: string | null,
+  options: Record<string, unknown>,
+  account?: AccountFacts,
+): PostViolation[] {
   if (!video) return [];
-  return validatePost(post.platform, videoFacts(video), {
-    title: video.title,
-    caption: shownCaption(post, video, caption),
-    tags: video.tags,
-    options: post.options,
-  });
+  return validatePost(
+    post.platform,
+    videoFacts(video),
+    {
+      title: video.title,
+      caption: shownCaption(post, video, caption),
+      tags: video.tags,
+      options: cleanOptions(options),
+    },
+    account,
+  );
+}
+
+/** The options as the form shows them: the post's own, and the form's defaults for those it does not give. */
+export const startOptions = (post: Post): Record<string, unknown> => ({
+  ...INITIAL_OPTIONS[post.platform],
+  ...post.options,
+});
+
+/** The options to send: undefined when they are as they were, else the whole set as sent. */
+export function optionsChange(post: Post, options: Record<string, unknown>): Record<string, unknown> | undefined {
+  const now = cleanOptions(options);
+  return JSON.stringify(now) === JSON.stringify(cleanOptions(startOptions(post))) ? undefined : now;
 }
 
 /**

@@ -59,7 +59,7 @@ describe("publish panel: the TikTok account's own choices (creator_info)", () =>
     const privacy = form.getByRole('combobox', { name: 'TikTok privacy' });
     await userEvent.selectOptions(privacy, 'Only me');
     await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Fix one problem before publishing');
+    expect(await screen.findByRole('alert')).toHaveTextContent('One problem stops this post');
     expect(posted(calls)).toHaveLength(0);
   });
 

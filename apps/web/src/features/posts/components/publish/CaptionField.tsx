@@ -13,6 +13,8 @@ import { platformName } from '../../platform-names';
 import { describedBy, FieldMessages } from './FieldMessages';
 
 interface CaptionFieldProps {
+  /** The textarea's id, when others must point at it (the publish form's list of problems). */
+  id?: string;
   platform: PlatformKey;
   value: string;
   /** The person wrote their own text (else it is built from the video's details). */
@@ -25,8 +27,9 @@ interface CaptionFieldProps {
 const number = (n: number) => n.toLocaleString('en-US');
 
 /** The platform's text field with a live count against its limit, counted the platform's way. */
-export function CaptionField({ platform, value, edited, messages, onChange, onReset }: CaptionFieldProps) {
-  const id = useId();
+export function CaptionField({ id: givenId, platform, value, edited, messages, onChange, onReset }: CaptionFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const name = platformName(platform);
   const label = `${CAPTION_LABEL[platform]} on ${name}`;
   const count = countCaption(platform, value);

@@ -6,6 +6,8 @@ import type { OptionControl } from './option-controls';
 import { describedBy, FieldMessages } from './FieldMessages';
 
 interface OptionFieldProps {
+  /** The control's id, when others must point at it (the publish form's list of problems). */
+  id?: string;
   control: OptionControl;
   value: unknown;
   messages: readonly string[];
@@ -13,8 +15,9 @@ interface OptionFieldProps {
 }
 
 /** One platform option: a choice, a yes/no, or a text, with its rules' messages tied to it. */
-export function OptionField({ control, value, messages, onChange }: OptionFieldProps) {
-  const id = useId();
+export function OptionField({ id: givenId, control, value, messages, onChange }: OptionFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const errorsId = `${id}-errors`;
   const hintId = `${id}-hint`;
   const invalid = messages.length > 0 ? true : undefined;
@@ -80,6 +83,7 @@ export function OptionField({ control, value, messages, onChange }: OptionFieldP
           )}
           <input
             id={id}
+            list={control.suggestions?.length ? `${id}-suggestions` : undefined}
             type="text"
             value={typeof value === 'string' ? value : ''}
             // "r/videos" and "videos" name the same subreddit: the prefix is shown, not typed.
@@ -92,6 +96,13 @@ export function OptionField({ control, value, messages, onChange }: OptionFieldP
             autoComplete="off"
             className={cn(inputClasses, 'h-10')}
           />
+          {control.suggestions && control.suggestions.length > 0 && (
+            <datalist id={`${id}-suggestions`}>
+              {control.suggestions.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          )}
         </div>
       )}
       {hint && !invalid && (

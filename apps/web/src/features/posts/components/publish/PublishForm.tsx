@@ -1,26 +1,32 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PLATFORM_KEYS, type Connection, type PlatformKey, type PostViolation, type Video } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
+import { DraftRestoredNote } from '@/components/ui/DraftNote';
 import { ComposerBestTimes } from '@/features/slots';
+import { useMe, useSession, useUpdateMe } from '@/features/auth';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCreatePosts } from '../../api/create-posts';
 import { useAccountPublishOptions } from '../../api/get-publish-options';
 import { postViolations } from '../../api/violations';
+import { usePublishDraft } from '../../hooks/use-publish-draft';
 import { platformName } from '../../platform-names';
 import {
   createBody,
   draftViolations,
-  initialDraft,
   mergeViolations,
   selectedPlatforms,
   shownCaption,
+  withTicks,
   type PublishDraft,
   type TargetDraft,
 } from '../../publish-draft';
 import { formatInZone } from '../../zoned-time';
-import { asksAccount } from './option-controls';
+import { asksAccount, hasControl } from './option-controls';
+import { ProblemSummary } from './ProblemSummary';
+import { listNames, passingLabel, questionFor, type When } from './publish-question';
+import { PublishQuestion, type Question } from './PublishQuestion';
 import { TargetCard } from './TargetCard';
 import { checkWhen, repeatedReadings, timeProblem } from './when-check';
 import { WhenFields } from './WhenFields';
@@ -36,21 +42,42 @@ interface PublishFormProps {
 const byPlatformOrder = (connections: readonly Connection[]) =>
   [...connections].sort((a, b) => PLATFORM_KEYS.indexOf(a.platform) - PLATFORM_KEYS.indexOf(b.platform));
 
-const names = (platforms: readonly PlatformKey[]) => platforms.map(platformName).join(', ');
+const ACTION_LABELS: Record<When, string> = { now: 'Publish now', schedule: 'Schedule', queue: 'Add to queue' };
+/** With a date filled in, Schedule is the main action; otherwise Publish now. */
+const NOW_FIRST: readonly When[] = ['now', 'schedule', 'queue'];
+const SCHEDULE_FIRST: readonly When[] = ['schedule', 'now', 'queue'];
 
-/** Choose platforms, write each one's text and options, then publish now or at a time in the person's zone. */
+/** A question waiting for the person's answer, with what is sent once they say yes. */
+interface Pending {
+  question: Question;
+  when: When;
+  draft: PublishDraft;
+}
+
+/**
+ * Choose platforms, write each one's text and options, then publish now or at a time in the person's zone.
+ * Enter never sends anything: only the buttons do, and with a date filled in Schedule is the main one. What
+ * the platforms would refuse is listed by platform, with a way to send to the ones that pass; "Publish now"
+ * to a live account asks first, until the person turns that off.
+ */
 export function PublishForm({ video, connections, zone, initialLocal }: PublishFormProps) {
-  const [draft, setDraft] = useState<PublishDraft>(() => ({ ...initialDraft(), local: initialLocal ?? '' }));
+  const formId = useId();
+  const { draft, setDraft, reset, restoredShown } = usePublishDraft(video, connections, initialLocal);
   const [serverViolations, setServerViolations] = useState<PostViolation[]>([]);
   const [timeError, setTimeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<When | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [sending, setSending] = useState<'now' | 'schedule' | 'queue' | null>(null);
+  const [sending, setSending] = useState<When | null>(null);
   const create = useCreatePosts(video.id);
   const queryClient = useQueryClient();
+  const me = useMe(useSession().isLoggedIn);
+  const updateMe = useUpdateMe();
   const form = useRef<HTMLFormElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
 
-  // What each ticked account may choose (TikTok's creator_info), asked once it is ticked.
+  // What each ticked account may choose (TikTok's creator_info, Reddit's communities), asked once it is ticked.
   const accounts = useAccountPublishOptions(
     connections.filter(
       (c) => draft.targets[c.platform].selected && c.status !== 'needs_reconnect' && asksAccount(c.platform),
@@ -60,10 +87,16 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
     Object.entries(accounts).map(([platform, account]) => [platform, account.options ?? {}]),
   );
   const violations = mergeViolations(draftViolations(draft, video, accountFacts), serverViolations);
+  const failing = [...new Set(violations.map((v) => v.platform))];
+  const passing = selectedPlatforms(draft).filter((platform) => !failing.includes(platform));
   const check = checkWhen(draft.local, zone, draft.disambiguation);
   const readings = repeatedReadings(draft.local, zone);
   // A time the clocks skip is refused as soon as it is entered, not only when sending.
   const shownTimeError = timeError ?? (check?.kind === 'nonexistent' ? timeProblem(check, draft.local, zone) : null);
+  const scheduleFirst = draft.local !== '';
+
+  const fieldId = (platform: PlatformKey, field: string) => `${formId}-${platform}-${field.replace(/\W/g, '-')}`;
+  const fieldOf = (v: PostViolation) => fieldId(v.platform, hasControl(v.platform, v.field) ? v.field : 'other');
 
   function changeTarget(platform: PlatformKey, change: (target: TargetDraft) => TargetDraft) {
     setDraft((d) => ({ ...d, targets: { ...d.targets, [platform]: change(d.targets[platform]) } }));
@@ -78,6 +111,7 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
     setDone(null);
   }
 
+  const focusSummary = () => requestAnimationFrame(() => summary.current?.focus());
   function focusFirstProblem() {
     requestAnimationFrame(() => {
       const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"], input[type="radio"]');
@@ -85,32 +119,66 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
     });
   }
 
-  function submit(when: 'now' | 'schedule' | 'queue') {
+  /** The time is needed and wrong: said at its field. */
+  function timeRefused(when: When): boolean {
+    if (when !== 'schedule') return false;
+    const problem = timeProblem(checkWhen(draft.local, zone, draft.disambiguation), draft.local, zone);
+    setTimeError(problem);
+    if (problem) focusFirstProblem();
+    return problem !== null;
+  }
+
+  /** Sends `next` to its ticked platforms, after the one question when there is something to ask. */
+  function ask(when: When, next: PublishDraft, leaveOut: readonly PlatformKey[]) {
+    const to = selectedPlatforms(next);
+    const askLive = me.data?.user.askBeforeLivePublish ?? true;
+    const live = askLive ? connections.filter((c) => !c.sandbox && to.includes(c.platform)).map((c) => c.platform) : [];
+    const at = when === 'schedule' && check?.kind === 'ok' ? `for ${formatInZone(check.instant, zone)}` : undefined;
+    const question = questionFor({ when, send: to, leaveOut, live, at });
+    if (question) setPending({ question, when, draft: next });
+    else sendPosts(when, next);
+  }
+
+  function submit(when: When) {
     setFormError(null);
     setDone(null);
-    const platforms = selectedPlatforms(draft);
-    if (platforms.length === 0) {
+    if (selectedPlatforms(draft).length === 0) {
       setFormError('Choose at least one platform to publish to.');
       return;
     }
     if (violations.length > 0) {
-      const count = violations.length === 1 ? 'one problem' : `${violations.length} problems`;
-      setFormError(`Fix ${count} before publishing: the platforms would refuse this post.`);
-      focusFirstProblem();
-      return;
+      setRefused(when);
+      return focusSummary();
     }
-    if (when === 'schedule') {
-      const problem = timeProblem(checkWhen(draft.local, zone, draft.disambiguation), draft.local, zone);
-      setTimeError(problem);
-      if (problem) return focusFirstProblem();
-    } else {
-      setTimeError(null);
-    }
+    setRefused(null);
+    if (timeRefused(when)) return;
+    if (when !== 'schedule') setTimeError(null);
+    ask(when, draft, []);
+  }
+
+  /** "Publish to the N that pass": the failing platforms are left out, once the person agrees. */
+  function submitPassing() {
+    const when = refused ?? 'now';
+    if (passing.length === 0 || timeRefused(when)) return;
+    ask(when, withTicks(draft, failing, false), failing);
+  }
+
+  function answer(yes: boolean, stopAsking: boolean) {
+    const asked = pending;
+    setPending(null);
+    if (!yes || !asked) return;
+    if (stopAsking) updateMe.mutate({ askBeforeLivePublish: false });
+    setDraft(asked.draft);
+    setRefused(null);
+    sendPosts(asked.when, asked.draft);
+  }
+
+  function sendPosts(when: When, next: PublishDraft) {
     setSending(when);
-    create.mutate(createBody(draft, video, when), {
+    create.mutate(createBody(next, video, when), {
       onSettled: () => setSending(null),
       onSuccess: ({ posts }) => {
-        const where = names(posts.map((p) => p.platform));
+        const where = listNames(posts.map((p) => p.platform));
         const at = posts[0] && when === 'schedule' ? ` for ${formatInZone(posts[0].scheduledAt, zone)}` : '';
         const slots = posts.map((p) => `${platformName(p.platform)} ${formatInZone(p.scheduledAt, zone)}`).join(', ');
         setDone(
@@ -120,20 +188,18 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
               ? `Added to the queue: ${slots}.`
               : `Scheduled on ${where}${at}.`,
         );
-        setDraft(initialDraft());
+        reset();
       },
-      onError: (err) => onServerError(err),
+      onError: (err) => onServerError(err, when),
     });
   }
 
-  function onServerError(err: unknown) {
+  function onServerError(err: unknown, when: When) {
     const listed = postViolations(err);
     if (listed.length > 0) {
       setServerViolations(listed);
-      setFormError(
-        `The platforms' rules refuse this post: ${listed.length === 1 ? 'one problem' : `${listed.length} problems`} to fix.`,
-      );
-      return focusFirstProblem();
+      setRefused(when);
+      return focusSummary();
     }
     if (err instanceof ApiError && (err.code === 'ambiguous_local_time' || err.code === 'nonexistent_local_time')) {
       // The server reads the time in the zone it holds for the person; it may have changed elsewhere.
@@ -149,12 +215,11 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
       ref={form}
       noValidate
       aria-label={`Publish ${video.title}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit('now');
-      }}
+      // Enter in a field sends nothing: publishing is always a button the person chose.
+      onSubmit={(event) => event.preventDefault()}
       className="space-y-5"
     >
+      {restoredShown && <DraftRestoredNote onDiscard={reset} />}
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-zinc-800">Platforms</legend>
         <ul className="space-y-3">
@@ -166,6 +231,7 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
               caption={shownCaption(draft, connection.platform, video)}
               account={accounts[connection.platform]}
               violations={violations}
+              fieldId={(field) => fieldId(connection.platform, field)}
               onChange={(change) => changeTarget(connection.platform, change)}
             />
           ))}
@@ -184,31 +250,39 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
         }}
       />
       <ComposerBestTimes projectId={video.projectId} platforms={selectedPlatforms(draft)} />
+      {refused && violations.length > 0 && (
+        <ProblemSummary
+          ref={summary}
+          violations={violations}
+          fieldOf={fieldOf}
+          passingLabel={passing.length > 0 ? passingLabel(refused, passing.length) : undefined}
+          onPassing={submitPassing}
+        />
+      )}
       <FormAlert message={formError ?? undefined} className="mb-0" />
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit" busy={sending === 'now'} disabled={sending !== null}>
-          Publish now
-        </Button>
-        <Button
-          variant="secondary"
-          busy={sending === 'schedule'}
-          disabled={sending !== null}
-          onClick={() => submit('schedule')}
-        >
-          Schedule
-        </Button>
-        <Button
-          variant="secondary"
-          busy={sending === 'queue'}
-          disabled={sending !== null}
-          onClick={() => submit('queue')}
-        >
-          Add to queue
-        </Button>
+        {(scheduleFirst ? SCHEDULE_FIRST : NOW_FIRST).map((when) => (
+          <Button
+            key={when}
+            variant={when === (scheduleFirst ? 'schedule' : 'now') ? 'primary' : 'secondary'}
+            busy={sending === when}
+            disabled={sending !== null}
+            onClick={() => submit(when)}
+          >
+            {ACTION_LABELS[when]}
+          </Button>
+        ))}
         <p role="status" className="text-sm text-emerald-700">
           {done}
         </p>
       </div>
+      {pending && (
+        <PublishQuestion
+          question={pending.question}
+          onConfirm={(stopAsking) => answer(true, stopAsking)}
+          onCancel={() => answer(false, false)}
+        />
+      )}
     </form>
   );
 }

@@ -45,9 +45,12 @@ describe('publish panel on the video page', () => {
     expect(privacy()).toHaveAccessibleDescription(/TikTok needs a privacy level chosen for each post/);
 
     await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Fix one problem before publishing');
-    // Focus moves to the first field with a problem on the next frame.
-    await waitFor(() => expect(privacy()).toHaveFocus());
+    // Focus moves to the summary of the problems on the next frame; each links to its field.
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('One problem stops this post');
+    await waitFor(() => expect(summary).toHaveFocus());
+    await userEvent.click(within(summary).getByRole('link', { name: /^TikTok: TikTok needs a privacy level/ }));
+    expect(privacy()).toHaveFocus();
     expect(posted(calls)).toHaveLength(0);
 
     await userEvent.selectOptions(privacy(), 'Only me');
@@ -84,7 +87,8 @@ describe('publish panel on the video page', () => {
       },
     });
     await userEvent.click(form.getByRole('checkbox', { name: 'Reddit' }));
-    const subreddit = form.getByRole('textbox', { name: 'Subreddit (required)' });
+    // A text field that offers the communities the account has joined.
+    const subreddit = form.getByRole('combobox', { name: 'Subreddit (required)' });
     expect(subreddit).toHaveAccessibleDescription(/Reddit needs a subreddit to post to/);
     await userEvent.type(subreddit, 'r/streetfood');
     expect(subreddit).toHaveValue('streetfood');

@@ -20,6 +20,8 @@ interface TargetCardProps {
   /** What the account may choose, for a platform whose controls depend on it (see asksAccount). */
   account?: AccountOptionsState;
   violations: readonly PostViolation[];
+  /** The id of the control of a field (`caption`, `options.subreddit`; `other` for the list of the rest). */
+  fieldId(field: string): string;
   onChange(change: (target: TargetDraft) => TargetDraft): void;
 }
 
@@ -27,7 +29,7 @@ const messagesOf = (violations: readonly PostViolation[], platform: PlatformKey,
   violationsOf(violations, platform, field).map((v) => v.message);
 
 /** One connected account: tick it to post there, then its text and options, each with its rules' messages. */
-export function TargetCard({ connection, target, caption, account, violations, onChange }: TargetCardProps) {
+export function TargetCard({ connection, target, caption, account, violations, fieldId, onChange }: TargetCardProps) {
   const id = useId();
   const { platform } = connection;
   const name = platformName(platform);
@@ -65,6 +67,7 @@ export function TargetCard({ connection, target, caption, account, violations, o
       {target.selected && !unusable && (
         <div className="mt-4 space-y-4">
           <CaptionField
+            id={fieldId('caption')}
             platform={platform}
             value={caption}
             edited={target.caption !== null}
@@ -77,6 +80,7 @@ export function TargetCard({ connection, target, caption, account, violations, o
             {OPTION_CONTROLS[platform].map((control) => (
               <OptionField
                 key={control.name}
+                id={fieldId(`options.${control.name}`)}
                 control={controlForAccount(control, target.options[control.name], account, name)}
                 value={target.options[control.name]}
                 messages={messagesOf(violations, platform, `options.${control.name}`)}
@@ -85,7 +89,12 @@ export function TargetCard({ connection, target, caption, account, violations, o
             ))}
           </div>
           {general.length > 0 && (
-            <ul aria-label={`Other problems for ${name}`} className="space-y-1 text-sm text-red-600">
+            <ul
+              id={fieldId('other')}
+              tabIndex={-1}
+              aria-label={`Other problems for ${name}`}
+              className="space-y-1 text-sm text-red-600 outline-none focus-visible:ring-2 focus-visible:ring-red-300"
+            >
               {general.map((v) => (
                 <li key={`${v.field}|${v.message}`}>
                   {v.message}

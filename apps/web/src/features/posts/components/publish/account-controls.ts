@@ -21,6 +21,12 @@ export function controlForAccount(
     if (!offered) return control;
     return { ...control, choices: control.choices.filter((c) => offered.includes(c.value) || c.value === value) };
   }
+  if (control.kind === 'text' && control.accountSuggestions) {
+    const offered = account.options?.[control.accountSuggestions];
+    if (!offered || offered.length === 0) return control;
+    const list = offered.map((name) => `${control.prefix ?? ''}${name}`).join(', ');
+    return { ...control, suggestions: offered, hint: `Communities you have joined: ${list}. Any other may be typed.` };
+  }
   if (control.kind === 'check' && control.accountOff && account.options?.[control.accountOff] === true) {
     return { ...control, disabled: true, hint: `Turned off in this account's ${platformName} settings.` };
   }

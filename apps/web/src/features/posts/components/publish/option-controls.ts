@@ -34,7 +34,17 @@ export type OptionControl =
       disabled?: boolean;
     }
   | { kind: 'check'; name: string; label: string; accountOff?: AccountSwitch; hint?: string; disabled?: boolean }
-  | { kind: 'text'; name: string; label: string; prefix?: string; hint?: string; required?: boolean };
+  | {
+      kind: 'text';
+      name: string;
+      label: string;
+      prefix?: string;
+      hint?: string;
+      required?: boolean;
+      /** The account's list of values to offer while typing (any other may still be typed). */
+      accountSuggestions?: 'subreddits';
+      suggestions?: readonly string[];
+    };
 
 const YOUTUBE_PRIVACY_LABELS: Record<(typeof YOUTUBE_PRIVACY)[number], string> = {
   public: 'Public',
@@ -121,7 +131,14 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
     },
   ],
   reddit: [
-    { kind: 'text', name: 'subreddit', label: 'Subreddit', prefix: 'r/', required: true },
+    {
+      kind: 'text',
+      name: 'subreddit',
+      label: 'Subreddit',
+      prefix: 'r/',
+      required: true,
+      accountSuggestions: 'subreddits',
+    },
     {
       kind: 'text',
       name: 'flairId',
@@ -142,6 +159,8 @@ export function hasControl(platform: PlatformKey, field: string): boolean {
 export function asksAccount(platform: PlatformKey): boolean {
   return OPTION_CONTROLS[platform].some(
     (control) =>
-      (control.kind === 'select' && control.accountChoices) || (control.kind === 'check' && control.accountOff),
+      (control.kind === 'select' && control.accountChoices) ||
+      (control.kind === 'check' && control.accountOff) ||
+      (control.kind === 'text' && control.accountSuggestions),
   );
 }

@@ -35,6 +35,9 @@ export const TIKTOK_OPTIONS: PublishOptions = {
   stitchDisabled: false,
 };
 
+/** The communities the sandbox Reddit account has joined. */
+export const REDDIT_JOINED = ['test', 'videos', 'sandbox', 'fanout'];
+
 export function routesWith(
   platforms: PlatformKey[],
   posts: Post[] = [],
@@ -45,6 +48,7 @@ export function routesWith(
     body: { connections: platforms.map((p) => buildConnection(p, { id: connectionId(p) })) },
   };
   routes[publishOptionsUrl('tiktok')] = tiktok;
+  routes[publishOptionsUrl('reddit')] = { body: { platform: 'reddit', options: { subreddits: REDDIT_JOINED } } };
   routes['GET /api/videos/31'] = { body: { video } };
   routes['GET /api/videos/31/posts'] = { body: { posts } };
   return routes;
