@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { TusUploadRow } from '../../db/tus-uploads.schema';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { currentUser, mayWrite, requireAuth } from '../../http/auth-guard';
 import { notFound } from '../../http/errors';
 import { guardUpload } from '../../http/upload-guards';
 import { deleteTusUpload, findTusUpload } from '../../repositories/tus-uploads.repository';
@@ -112,8 +112,9 @@ export const tusRoutes =
       const response = await handleGuarded(request, { userId: user.id, uploadId: id });
       if (request.method === 'DELETE' && response.status === 204) await deleteTusUpload(ctx.db, id);
       const offset = Number(response.headers.get('upload-offset'));
-      if (request.method === 'HEAD' && response.status === 200 && offset === row.size_bytes) {
-        // Every byte arrived but the video was not made (the finish was cut short): make it now.
+      if (request.method === 'HEAD' && response.status === 200 && offset === row.size_bytes && mayWrite(request)) {
+        // Every byte arrived but the video was not made (the finish was cut short): make it now. Not for a
+        // read-only token, which changes nothing: the owner's next HEAD or PATCH with write rights makes it.
         await finishTusUpload(ctx, tus, id);
       }
       if (request.method === 'HEAD' || response.status === 404 || response.status === 410) {
