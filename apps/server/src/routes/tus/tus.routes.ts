@@ -204,7 +204,8 @@ export const tusRoutes =
         description:
           `${TUS_NOTE} Answers 200 with \`Upload-Offset\` (bytes received) and \`Upload-Length\`. Once the upload ` +
           `has become a video, also \`${VIDEO_ID_HEADER}: <video id>\` (fetch it with GET /api/videos/{id}). ` +
-          "Someone else's upload, an expired or a cancelled one: 404.",
+          'Every byte received but no video yet (the finish was cut short): this HEAD makes it, unless the caller ' +
+          "has a read-only API token, which changes nothing. Someone else's upload, an expired or a cancelled one: 404.",
         response: { 200: NO_BODY.describe('Headers only'), ...errors },
       },
       handler: forwardWithId,
