@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Post, Project } from '@fanout/contracts';
 import { call, connect, PLATFORMS } from './bench-publish-setup';
-import { processMb, registerBenchUser } from './bench-support';
-import { resetPeak, streamUpload } from './bench-upload';
+import { processMb, registerBenchUser, resetPeak } from './bench-support';
+import { streamUpload } from './bench-upload';
 import { repoRoot, startBuiltServer, stopChild } from './built-server';
 
 export const SANDBOX_GROWTH_GOAL_MB = 150;

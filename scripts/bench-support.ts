@@ -65,3 +65,13 @@ export function benchDoc(d: {
     '',
   ].join('\n');
 }
+
+/** Resets VmHWM (Linux: write 5 to clear_refs); false when not allowed. */
+export function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -5,7 +5,9 @@
  * (default 1024) and sends all but its last byte in one PATCH (so no video is made: the figure is the
  * transfer alone), then the same bytes to a plain node:http server that pipes the request to a file;
  * alternated ROUNDS times (default 3). Prints MB/s of each, their ratio, and the process's RSS at start and
- * at its peak (client and server share the process).
+ * at its peak (client and server share the process). Then the server's RSS growth over a whole tus upload of a
+ * real video of BENCH_UPLOAD_BIG_MB (default 2048; 0 skips), the built server a process of its own
+ * (scripts/bench-upload-memory.ts).
  *
  *   SIZE_MB=2048 ROUNDS=2 node --import tsx scripts/bench-tus.ts
  */
@@ -17,6 +19,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../apps/server/src/config/env';
 import { startServer } from '../apps/server/src/server';
+import { makeLongMp4 } from './bench-upload';
+import { uploadMemory, uploadMemoryRows } from './bench-upload-memory';
 
 const SIZE = Number(process.env.SIZE_MB ?? 1024) * 1024 * 1024;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tusbench-'));
@@ -115,5 +119,11 @@ console.log(
 );
 await server.close();
 raw.close();
+fs.rmSync(src, { force: true });
+const bigMb = Number(process.env.BENCH_UPLOAD_BIG_MB ?? 2048);
+if (bigMb > 0) {
+  const memory = await uploadMemory('tus', makeLongMp4(dir, bigMb), dir);
+  for (const [k, v] of uploadMemoryRows(memory)) console.log(`${k}: ${v}`);
+}
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

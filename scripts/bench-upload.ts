@@ -3,8 +3,8 @@
  *
  * A plain node:http server in its own process pipes each request body straight to a file; the same
  * multipart request (a real H.264 + AAC MP4 made by ffmpeg, `+faststart`) is sent to it and to
- * `POST /api/upload`, alternated over several pairs so that both see the same machine load. Then a 2 GB
- * upload while the server's VmRSS is sampled from /proc (its peak counter reset first).
+ * `POST /api/upload`, alternated over several pairs so that both see the same machine load. Then the server's
+ * RSS growth over a 2 GB upload, on a fresh server (scripts/bench-upload-memory.ts).
  *
  * `benchUpload` is called by `npm run bench` on its running server; `node --import tsx scripts/bench-upload.ts`
  * runs it alone on a fresh built server. BENCH_UPLOAD_MB (default 600), BENCH_UPLOAD_PAIRS (default 4),
@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { processMb } from './bench-support';
+import { uploadMemory, uploadMemoryRows, type UploadMemory } from './bench-upload-memory';
 
 export interface UploadBenchResult {
   fileMb: number;
@@ -24,7 +24,7 @@ export interface UploadBenchResult {
   fanoutMbPerS: number;
   /** Fanout's median MB/s over the raw pipe's median MB/s. */
   ratio: number;
-  memory?: { uploadMb: number; idleRssMb: number; peakRssMb: number; peakHwmMb: number; riseMb: number };
+  memory?: UploadMemory;
 }
 
 export interface UploadBenchTarget {
@@ -34,16 +34,6 @@ export interface UploadBenchTarget {
   projectId: number;
   /** A scratch directory; the videos are made here. */
   work: string;
-}
-
-/** Resets VmHWM (Linux: write 5 to clear_refs); false when not allowed. */
-export function resetPeak(pid: number): boolean {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -197,34 +187,17 @@ export async function benchUpload(target: UploadBenchTarget): Promise<UploadBenc
   fs.rmSync(file, { force: true });
 
   if (bigMb > 0) {
+    // On a fresh server of its own (scripts/bench-upload-memory.ts): what the upload costs, not what the runs
+    // before it left.
     const big = makeLongMp4(target.work, bigMb);
-    await new Promise((r) => setTimeout(r, 1000));
-    const idleRssMb = processMb(target.pid, 'VmRSS');
-    const canReset = resetPeak(target.pid);
-    let peakRssMb = idleRssMb;
-    const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, processMb(target.pid, 'VmRSS'))), 50);
     try {
-      const r = await streamUpload(fanoutUrlOf(target), target.token, target.projectId, big);
-      if (r.status !== 201) throw new Error(`2 GB upload answered ${r.status}: ${r.body}`);
+      result.memory = await uploadMemory('multipart', big, target.work);
     } finally {
-      clearInterval(sampler);
       fs.rmSync(big, { force: true });
     }
-    const peakHwmMb = canReset ? processMb(target.pid, 'VmHWM') : NaN;
-    const peak = Math.max(peakRssMb, Number.isNaN(peakHwmMb) ? 0 : peakHwmMb);
-    result.memory = {
-      uploadMb: fs.existsSync(big) ? 0 : bigMb,
-      idleRssMb,
-      peakRssMb,
-      peakHwmMb,
-      riseMb: peak - idleRssMb,
-    };
-    await deleteAll(target);
   }
   return result;
 }
-
-const fanoutUrlOf = (t: UploadBenchTarget) => `${t.url}/api/upload`;
 
 /** Lines for the bench's table. */
 export function uploadRows(r: UploadBenchResult): [string, string][] {
@@ -236,13 +209,7 @@ export function uploadRows(r: UploadBenchResult): [string, string][] {
     ],
     ['  each pair (Fanout / raw MB/s)', r.pairs.map((p) => `${f(p.fanoutMbPerS)}/${f(p.rawMbPerS)}`).join(', ')],
   ];
-  if (r.memory) {
-    const m = r.memory;
-    rows.push([
-      `server RSS during a ${f(m.uploadMb)} MB upload: idle → peak (VmRSS sampled / VmHWM)`,
-      `${m.idleRssMb.toFixed(1)} → ${m.peakRssMb.toFixed(1)} / ${m.peakHwmMb.toFixed(1)} MB (+${m.riseMb.toFixed(1)} MB)`,
-    ]);
-  }
+  if (r.memory) rows.push(...uploadMemoryRows(r.memory));
   return rows;
 }
 

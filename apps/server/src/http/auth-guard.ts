@@ -39,8 +39,15 @@ function isSecurityCall(request: FastifyRequest): boolean {
   return route.startsWith('/api/auth/') && !TOKEN_CALLS_UNDER_AUTH.has(route);
 }
 
-/** The live event stream belongs to a signed-in browser: it ends with its session, which a token has not. */
-const SESSION_ONLY_CALLS = new Set(['/api/events']);
+/**
+ * Calls outside /api/auth/ that a personal API token cannot make, with the reason: the live event stream
+ * belongs to a signed-in browser (it ends with its session, which a token has not); the account's security
+ * activity (sign-in addresses and devices) is security data, as the security calls are.
+ */
+const SESSION_ONLY_CALLS = new Map([
+  ['/api/events', 'Live events need a signed-in session, not an API token'],
+  ['/api/activity/security', 'Security activity needs a signed-in session, not an API token'],
+]);
 
 /**
  * An onRequest/preHandler hook: lets the request through only with a live session token or personal API
@@ -64,15 +71,22 @@ export function requireAuth(ctx: AppContext) {
     if (isSecurityCall(request)) {
       throw forbidden('An API token cannot make security changes: sign in to do this', API_TOKEN_NOT_ALLOWED);
     }
-    if (SESSION_ONLY_CALLS.has(request.routeOptions.url ?? '')) {
-      throw forbidden('Live events need a signed-in session, not an API token', API_TOKEN_NOT_ALLOWED);
-    }
+    const sessionOnly = SESSION_ONLY_CALLS.get(request.routeOptions.url ?? '');
+    if (sessionOnly) throw forbidden(sessionOnly, API_TOKEN_NOT_ALLOWED);
     if (!READ_METHODS.has(request.method) && !apiToken.scopes.includes('write')) {
       throw forbidden('This API token may only read: make one with the write scope', API_TOKEN_SCOPE_REQUIRED);
     }
     request.user = apiToken.user;
     request.apiToken = { id: apiToken.tokenId, scopes: apiToken.scopes };
   };
+}
+
+/**
+ * Whether the caller may change things: a session may, a personal API token only with the write scope. A
+ * read request (GET, HEAD) that would change something on the way (finish an upload into a video) asks.
+ */
+export function mayWrite(request: FastifyRequest): boolean {
+  return request.apiToken === undefined || request.apiToken.scopes.includes('write');
 }
 
 /** The signed-in user of a route guarded by requireAuth. */

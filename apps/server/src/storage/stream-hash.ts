@@ -1,147 +1,118 @@
-import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 
 /**
- * SHA-256 of bytes as they stream by, computed on a worker thread: hashing is the costliest step per byte
- * of an upload (about 1.5 GB/s on one core), and on the request's thread it would slow the upload itself.
- * The bytes are copied into 1 MB batches that are handed over (transferred, not copied again); a hash that
- * falls more than 32 MB behind makes `update` answer a promise to wait on, so memory stays flat.
+ * SHA-256 of a file as it is being written, computed on a worker thread that reads the written bytes back
+ * from the file (the page cache holds them) into one buffer of its own, reused: the request's thread neither
+ * hashes (the costliest step per byte, about 1.5 GB/s on one core) nor copies or hands over a byte, so an
+ * upload costs the process no more memory than the file's own writes, however large the file. (Bytes handed
+ * over to the thread in batches were freed only when its tiny heap next collected garbage: a 2 GB upload grew
+ * the process by ~90 MB.) A hash that falls behind costs nothing but the catching up at `digest`.
  */
 
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
+const fs = require('node:fs');
+const buf = Buffer.allocUnsafeSlow(1024 * 1024);
 const jobs = new Map();
+function close(job) {
+  if (job.fd !== undefined) fs.closeSync(job.fd);
+}
+function catchUp(job) {
+  if (job.fd === undefined) job.fd = fs.openSync(job.path, 'r');
+  while (job.at < job.upTo) {
+    const n = fs.readSync(job.fd, buf, 0, Math.min(buf.length, job.upTo - job.at), job.at);
+    if (n === 0) throw new Error('the file is shorter than what was written');
+    job.hash.update(buf.subarray(0, n));
+    job.at += n;
+  }
+}
 parentPort.on('message', (m) => {
-  if (m.op === 'update') {
-    let hash = jobs.get(m.id);
-    if (!hash) jobs.set(m.id, (hash = createHash('sha256')));
-    hash.update(new Uint8Array(m.buf, 0, m.length));
-    parentPort.postMessage({ id: m.id, op: 'ack', bytes: m.length });
-  } else if (m.op === 'digest') {
-    const hash = jobs.get(m.id) ?? createHash('sha256');
+  let job = jobs.get(m.id);
+  if (m.op === 'drop') {
+    if (job) close(job);
     jobs.delete(m.id);
-    parentPort.postMessage({ id: m.id, op: 'digest', hex: hash.digest('hex') });
-  } else if (m.op === 'drop') {
+    return;
+  }
+  if (!job) jobs.set(m.id, (job = { path: m.path, hash: createHash('sha256'), at: 0, upTo: 0, failed: false }));
+  job.upTo = Math.max(job.upTo, m.upTo);
+  try {
+    if (!job.failed) catchUp(job);
+  } catch {
+    job.failed = true;
+  }
+  if (m.op === 'digest') {
+    close(job);
     jobs.delete(m.id);
+    parentPort.postMessage({ id: m.id, hex: job.failed ? '' : job.hash.digest('hex') });
   }
 });
 `;
 
-const BATCH_BYTES = 1024 * 1024;
-const MAX_BEHIND_BYTES = 32 * 1024 * 1024;
+/** Bytes written between two notices to the hashing thread: it reads them in one go. */
+const NOTICE_BYTES = 1024 * 1024;
 
-interface Job {
-  onAck(bytes: number): void;
-  onDigest(hex: string): void;
-}
-
-let shared: { worker: Worker; jobs: Map<number, Job>; nextId: number } | null | undefined;
+let shared: { worker: Worker; waiting: Map<number, (hex: string) => void>; nextId: number } | null | undefined;
 
 /** The one hashing thread of this process (started on first use, never keeping the process alive). */
 function hashingThread() {
   if (shared !== undefined) return shared;
   try {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    // Its heap holds a hash state per file and little else: kept small, so the thread adds little to the process.
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+    });
     worker.unref();
-    const jobs = new Map<number, Job>();
-    worker.on('message', (m: { id: number; op: 'ack' | 'digest'; bytes?: number; hex?: string }) => {
-      const job = jobs.get(m.id);
-      if (!job) return;
-      if (m.op === 'ack') job.onAck(m.bytes!);
-      else job.onDigest(m.hex!);
+    const waiting = new Map<number, (hex: string) => void>();
+    worker.on('message', (m: { id: number; hex: string }) => {
+      waiting.get(m.id)?.(m.hex);
+      waiting.delete(m.id);
     });
     worker.on('error', () => {
-      // Jobs in flight fail over to hashing here (see StreamHash.digest); new ones never use the thread.
+      // Digests asked for answer null (the caller hashes the file itself); new files never use the thread.
       shared = null;
-      for (const job of jobs.values()) job.onDigest('');
-      jobs.clear();
+      for (const resolve of waiting.values()) resolve('');
+      waiting.clear();
     });
-    shared = { worker, jobs, nextId: 1 };
+    shared = { worker, waiting, nextId: 1 };
   } catch {
     shared = null;
   }
   return shared;
 }
 
-export class StreamHash {
+export class FileHash {
   private readonly thread = hashingThread();
-  private readonly id: number;
-  private batch = Buffer.allocUnsafe(BATCH_BYTES);
-  private filled = 0;
-  private behind = 0;
-  private caughtUp: (() => void) | undefined;
-  private digestOf: ((hex: string) => void) | undefined;
-  /** Hashing on this thread: no worker, or it failed; then the bytes are kept only until hashed here. */
-  private local = this.thread ? null : createHash('sha256');
-  private lost = false;
+  private readonly id = this.thread ? this.thread.nextId++ : 0;
+  private noticed = 0;
 
-  constructor() {
-    this.id = this.thread ? this.thread.nextId++ : 0;
-    this.thread?.jobs.set(this.id, {
-      onAck: (bytes) => {
-        this.behind -= bytes;
-        if (this.behind <= MAX_BEHIND_BYTES / 2) this.release();
-      },
-      onDigest: (hex) => {
-        if (!hex) this.lost = true;
-        this.release();
-        this.digestOf?.(hex);
-      },
-    });
+  /** `path`: the file being written, from its first byte. */
+  constructor(private readonly path: string) {}
+
+  /** The first `bytes` bytes of the file are written (on disk or in the page cache): they can be read back. */
+  written(bytes: number) {
+    if (!this.thread || bytes - this.noticed < NOTICE_BYTES) return;
+    this.noticed = bytes;
+    this.thread.worker.postMessage({ id: this.id, op: 'more', path: this.path, upTo: bytes });
   }
 
-  private release() {
-    const wake = this.caughtUp;
-    this.caughtUp = undefined;
-    wake?.();
-  }
-
-  /** Adds bytes; answers a promise only when the hash is far behind (wait before the next chunk). */
-  update(chunk: Buffer): Promise<void> | undefined {
-    if (this.local) {
-      this.local.update(chunk);
-      return undefined;
-    }
-    let at = 0;
-    while (at < chunk.length) {
-      const n = Math.min(chunk.length - at, BATCH_BYTES - this.filled);
-      chunk.copy(this.batch, this.filled, at, at + n);
-      this.filled += n;
-      at += n;
-      if (this.filled === BATCH_BYTES) this.send();
-    }
-    if (this.behind <= MAX_BEHIND_BYTES) return undefined;
-    return new Promise((resolve) => (this.caughtUp = resolve));
-  }
-
-  private send() {
-    if (this.filled === 0 || !this.thread) return;
-    // A batch this large has an ArrayBuffer of its own (never Node's shared pool): it can be handed over.
-    const buf = this.batch.buffer as ArrayBuffer;
-    this.thread.worker.postMessage({ id: this.id, op: 'update', buf, length: this.filled }, [buf]);
-    this.behind += this.filled;
-    this.batch = Buffer.allocUnsafe(BATCH_BYTES);
-    this.filled = 0;
-  }
-
-  /** The hex digest of every byte given; null when the hashing thread died on the way. */
-  async digest(): Promise<string | null> {
-    if (this.local) return this.local.digest('hex');
-    if (this.lost) return null;
-    this.send();
+  /**
+   * The hex digest of the file's first `bytes` bytes, once all are written; null when there is no hashing
+   * thread, or it failed on the way (then the caller reads the file itself).
+   */
+  async digest(bytes: number): Promise<string | null> {
+    const thread = this.thread;
+    if (!thread || shared !== thread) return null;
     const hex = await new Promise<string>((resolve) => {
-      this.digestOf = resolve;
-      this.thread!.worker.postMessage({ id: this.id, op: 'digest' });
+      thread.waiting.set(this.id, resolve);
+      thread.worker.postMessage({ id: this.id, op: 'digest', path: this.path, upTo: bytes });
     });
-    this.thread?.jobs.delete(this.id);
-    return this.lost || !hex ? null : hex;
+    return hex || null;
   }
 
-  /** Forgets the bytes (the upload failed). */
+  /** Forgets the file (the upload failed): the thread lets go of it. */
   drop() {
-    if (!this.thread) return;
-    this.thread.jobs.delete(this.id);
-    this.thread.worker.postMessage({ id: this.id, op: 'drop' });
+    this.thread?.worker.postMessage({ id: this.id, op: 'drop' });
   }
 }

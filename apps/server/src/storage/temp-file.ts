@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { StreamHash } from './stream-hash';
+import { FileHash } from './stream-hash';
 
 /** 128 random bits, hex: names that cannot be guessed or enumerated. */
 export function randomName(): string {
@@ -79,17 +79,20 @@ export async function writeLimited(source: Readable, target: string, maxBytes: n
 }
 
 /**
- * A new temp file written chunk by chunk as the bytes arrive, with their SHA-256 computed on the way (no
- * second read). `write` answers a promise only when the disk is behind (wait for it before the next chunk),
- * and fails with ByteLimitError past `maxBytes`. Past `diskBytes` (when lower) the bytes are only hashed, no
- * longer written: such a file is not kept (`whole` false), only its hash is wanted. `finish` closes the file;
+ * A new temp file written chunk by chunk as the bytes arrive, with their SHA-256 computed on the way (read
+ * back from the file on the hashing thread as it is written: no second pass after the upload, no copy here).
+ * `write` answers a promise only when the disk is behind (wait for it before the next chunk), and fails with
+ * ByteLimitError past `maxBytes`. A file longer than `diskBytes` (when lower: the room left in the quota) is
+ * not kept (`whole` false): only its hash is wanted, to tell a copy from a file over the quota. Its bytes still
+ * pass through the temp file, as the hash is read back from it, and leave with it. `finish` closes the file;
  * `abort` closes and removes it.
  */
 export class TempFileWriter {
   bytes = 0;
-  private readonly hash = new StreamHash();
+  private readonly hash: FileHash;
   private readonly out: fs.WriteStream;
   private failure: Error | undefined;
+  private readonly onWritten = () => this.hash.written(this.out.bytesWritten);
 
   constructor(
     readonly path: string,
@@ -99,16 +102,15 @@ export class TempFileWriter {
     // A large buffer lets the stream gather chunks into one writev while a write is under way.
     this.out = fs.createWriteStream(path, { flags: 'wx', highWaterMark: 1024 * 1024 });
     this.out.on('error', (err) => (this.failure ??= err));
+    this.hash = new FileHash(path);
   }
 
   write(chunk: Buffer): Promise<void> | undefined {
     if (this.failure) throw this.failure;
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) throw new ByteLimitError(this.maxBytes);
-    const hashing = this.hash.update(chunk);
-    if (this.bytes > this.diskBytes) return hashing;
-    if (this.out.write(chunk)) return hashing;
-    const writing = new Promise<void>((resolve, reject) => {
+    if (this.out.write(chunk, this.onWritten)) return undefined;
+    return new Promise<void>((resolve, reject) => {
       const done = (err?: Error) => {
         this.out.off('drain', onDrain);
         this.out.off('error', done);
@@ -119,14 +121,14 @@ export class TempFileWriter {
       this.out.on('drain', onDrain);
       this.out.on('error', done);
     });
-    return hashing ? Promise.all([writing, hashing]).then(() => undefined) : writing;
   }
 
-  /** Closes the file once every byte is written; answers the hex SHA-256 of the content. */
+  /** Closes the file once every byte is written; answers the hex SHA-256 of the content, when it could. */
   async finish(): Promise<{ bytes: number; sha256: string | undefined; whole: boolean }> {
     if (this.failure) throw this.failure;
     this.out.end();
-    const [, sha256] = await Promise.all([finished(this.out), this.hash.digest()]);
+    await finished(this.out);
+    const sha256 = await this.hash.digest(this.bytes);
     return { bytes: this.bytes, sha256: sha256 ?? undefined, whole: this.bytes <= this.diskBytes };
   }
 

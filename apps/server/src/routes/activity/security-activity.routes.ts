@@ -17,7 +17,8 @@ export const securityActivityRoutes =
           summary: 'Security events of the account, newest first: sign-ins, 2FA on/off, passkeys, password, sessions',
           description:
             'Pages of `limit` (default 50, at most 100); pass `nextCursor` as `cursor` for the next page (`nextBefore` as ' +
-            '`before` does the same). 400 `bad_cursor` for a cursor the server did not give.',
+            '`before` does the same). 400 `bad_cursor` for a cursor the server did not give. Security data: a ' +
+            'signed-in session only, a personal API token gets 403 `api_token_not_allowed`.',
           querystring: SecurityEventsQuery,
           response: { 200: SecurityEventList, 400: ErrorBody, 401: ErrorBody },
         },

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { TusUploadRow } from '../../db/tus-uploads.schema';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { currentUser, mayWrite, requireAuth } from '../../http/auth-guard';
 import { notFound } from '../../http/errors';
 import { guardUpload } from '../../http/upload-guards';
 import { deleteTusUpload, findTusUpload } from '../../repositories/tus-uploads.repository';
@@ -13,9 +13,10 @@ import {
   errorJson,
   finishTusUpload,
   requestBodyStream,
-  setRequestUser,
+  setRequestScope,
   TUS_ID,
   tusUploads,
+  tusUrl,
   VIDEO_ID_HEADER,
 } from '../../services/uploads/tus-server';
 import { getVideo } from '../../services/videos.service';
@@ -27,8 +28,11 @@ const TUS_NOTE =
   'tus 1.0 (https://tus.io/protocols/resumable-upload): send `Tus-Resumable: 1.0.0` and the Bearer token on every ' +
   'request. Errors are `{error, code}`.';
 
-/** The request as the tus server reads it: a web Request whose body streams from the socket. */
-function webRequest(request: FastifyRequest, userId: number): Request {
+/**
+ * The request as the tus server reads it: a web Request whose body streams from the socket, at a URL made
+ * of the upload id the route checked (`uploadId`, none for the endpoint itself), not of the client's URL.
+ */
+function webRequest(request: FastifyRequest, scope: { userId: number; uploadId?: string }): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -40,8 +44,8 @@ function webRequest(request: FastifyRequest, userId: number): Request {
     body: hasBody ? requestBodyStream(request.raw as Readable) : undefined,
     duplex: 'half',
   } as RequestInit;
-  const web = new Request(`http://localhost${request.url}`, init);
-  setRequestUser(web, userId);
+  const web = new Request(tusUrl(scope.uploadId), init);
+  setRequestScope(web, scope);
   return web;
 }
 
@@ -105,11 +109,12 @@ export const tusRoutes =
       if (!row || row.user_id !== user.id) throw notFound('Upload');
       if (row.video_id !== null) return answerFinished(request, reply, row);
 
-      const response = await handleGuarded(request, user.id);
+      const response = await handleGuarded(request, { userId: user.id, uploadId: id });
       if (request.method === 'DELETE' && response.status === 204) await deleteTusUpload(ctx.db, id);
       const offset = Number(response.headers.get('upload-offset'));
-      if (request.method === 'HEAD' && response.status === 200 && offset === row.size_bytes) {
-        // Every byte arrived but the video was not made (the finish was cut short): make it now.
+      if (request.method === 'HEAD' && response.status === 200 && offset === row.size_bytes && mayWrite(request)) {
+        // Every byte arrived but the video was not made (the finish was cut short): make it now. Not for a
+        // read-only token, which changes nothing: the owner's next HEAD or PATCH with write rights makes it.
         await finishTusUpload(ctx, tus, id);
       }
       if (request.method === 'HEAD' || response.status === 404 || response.status === 410) {
@@ -125,12 +130,17 @@ export const tusRoutes =
      * the cap) and is cut off when it trickles below the minimum rate: what arrived is kept, the client
      * resumes from it.
      */
-    async function handleGuarded(request: FastifyRequest, userId: number): Promise<Response> {
+    async function handleGuarded(
+      request: FastifyRequest,
+      scope: { userId: number; uploadId?: string },
+    ): Promise<Response> {
       const carriesBytes = request.headers['content-type']?.startsWith('application/offset+octet-stream') ?? false;
-      if (!carriesBytes) return tus.server.handleWeb(webRequest(request, userId));
-      const guard = guardUpload(ctx, request.raw, { userId, address: request.ip }, () => request.raw.socket.destroy());
+      if (!carriesBytes) return tus.server.handleWeb(webRequest(request, scope));
+      const guard = guardUpload(ctx, request.raw, { userId: scope.userId, address: request.ip }, () =>
+        request.raw.socket.destroy(),
+      );
       try {
-        return await tus.server.handleWeb(webRequest(request, userId));
+        return await tus.server.handleWeb(webRequest(request, scope));
       } finally {
         guard.release();
       }
@@ -138,7 +148,7 @@ export const tusRoutes =
 
     async function forward(request: FastifyRequest, reply: FastifyReply) {
       const user = currentUser(request);
-      return send(request, reply, await handleGuarded(request, user.id));
+      return send(request, reply, await handleGuarded(request, { userId: user.id }));
     }
 
     const params = z.object({ id: z.string().max(64) });
@@ -194,7 +204,8 @@ export const tusRoutes =
         description:
           `${TUS_NOTE} Answers 200 with \`Upload-Offset\` (bytes received) and \`Upload-Length\`. Once the upload ` +
           `has become a video, also \`${VIDEO_ID_HEADER}: <video id>\` (fetch it with GET /api/videos/{id}). ` +
-          "Someone else's upload, an expired or a cancelled one: 404.",
+          'Every byte received but no video yet (the finish was cut short): this HEAD makes it, unless the caller ' +
+          "has a read-only API token, which changes nothing. Someone else's upload, an expired or a cancelled one: 404.",
         response: { 200: NO_BODY.describe('Headers only'), ...errors },
       },
       handler: forwardWithId,

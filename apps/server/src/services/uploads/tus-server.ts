@@ -52,17 +52,42 @@ export interface TusUploads {
   close(): Promise<void>;
 }
 
-/** The signed-in user of each request handed to the tus server (set by the route before it does). */
-const requestUsers = new WeakMap<Request, number>();
+/** Who sends each request handed to the tus server, and the upload id the route checked they own. */
+interface RequestScope {
+  userId: number;
+  uploadId?: string;
+}
 
-export function setRequestUser(request: Request, userId: number) {
-  requestUsers.set(request, userId);
+const requestScopes = new WeakMap<Request, RequestScope>();
+
+/**
+ * The URL the tus server is handed: built from the checked id alone, never from the client's URL (the tus
+ * server takes the last `/` segment of the whole URL, query included, as the id).
+ */
+export function tusUrl(uploadId?: string): string {
+  return `http://localhost${TUS_PATH}${uploadId === undefined ? '' : `/${uploadId}`}`;
+}
+
+export function setRequestScope(request: Request, scope: RequestScope) {
+  requestScopes.set(request, scope);
 }
 
 function userOf(request: Request): number {
-  const userId = requestUsers.get(request);
-  if (userId === undefined) throw new AppError(401, 'unauthorized', 'Sign in to continue');
-  return userId;
+  const scope = requestScopes.get(request);
+  if (scope === undefined) throw new AppError(401, 'unauthorized', 'Sign in to continue');
+  return scope.userId;
+}
+
+/**
+ * Every request on an existing upload, as the tus server itself resolved its id: that id must be the one
+ * the route checked, and the caller's (a second check, should the two ever part again).
+ */
+async function checkResolvedUpload(ctx: AppContext, request: Request, uploadId: string) {
+  // A creation names a new upload (namingFunction): there is nothing of anyone's to check yet.
+  if (request.method === 'POST') return;
+  const scope = requestScopes.get(request);
+  const row = scope?.uploadId === uploadId ? await findTusUpload(ctx.db, uploadId) : undefined;
+  if (!row || row.user_id !== scope?.userId) throw tusErrorOf(notFound('Upload'));
 }
 
 /** `{status_code, body}` is how the tus server is told what to answer; ours are `{error, code}` JSON. */
@@ -247,6 +272,7 @@ export function tusUploads(ctx: AppContext): TusUploads {
     locker,
     relativeLocation: true,
     namingFunction: () => randomName(),
+    onIncomingRequest: (request, uploadId) => checkResolvedUpload(ctx, request, uploadId),
     onUploadCreate: async (request, upload) => {
       try {
         await admitUpload(ctx, userOf(request), upload);
