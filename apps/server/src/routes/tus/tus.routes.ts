@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { TusUploadRow } from '../../db/tus-uploads.schema';
 import { currentUser, mayWrite, requireAuth } from '../../http/auth-guard';
 import { notFound } from '../../http/errors';
+import { drainBody } from '../../http/drain-body';
 import { guardUpload } from '../../http/upload-guards';
 import { deleteTusUpload, findTusUpload } from '../../repositories/tus-uploads.repository';
 import {
@@ -58,8 +59,12 @@ async function send(request: FastifyRequest, reply: FastifyReply, response: Resp
   });
   if (response.status >= 400) {
     const error = errorJson(response.status, text);
-    // The client may still be sending a body nobody will read: close rather than read it all.
-    if (!request.raw.readableEnded) reply.header('connection', 'close');
+    // The client may still be sending a body nobody will read: read a little of it so that the answer reaches
+    // it (drain-body.ts), then close rather than read all of a large one.
+    if (!request.raw.readableEnded) {
+      await drainBody(request.raw);
+      reply.header('connection', 'close');
+    }
     return reply.code(error.status).type(JSON_TYPE).send(error.body);
   }
   reply.code(response.status);
@@ -90,7 +95,10 @@ export const tusRoutes =
         return reply.code(204).send();
       }
       if (request.method === 'HEAD') return reply.code(200).send();
-      if (!request.raw.readableEnded) reply.header('connection', 'close');
+      if (!request.raw.readableEnded) {
+        await drainBody(request.raw);
+        reply.header('connection', 'close');
+      }
       if (request.headers['upload-offset'] !== size) {
         return reply
           .code(409)

@@ -112,6 +112,43 @@ describe('POST /api/upload', () => {
     expect(storedFiles(server)).toEqual(before);
   });
 
+  it('lets a client still sending a refused body read the answer instead of a reset connection', async () => {
+    // The project is refused as soon as its field arrives, while the client goes on sending the file at the
+    // pace of a slow network: 2 MB in 64 KB pieces.
+    const other = await registerUser(server);
+    const boundary = 'fanoutboundary';
+    const head =
+      `--${boundary}\r\ncontent-disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
+      `--${boundary}\r\ncontent-disposition: form-data; name="video"; filename="a.mp4"\r\n` +
+      'content-type: video/mp4\r\n\r\n';
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(head));
+      },
+      async pull(controller) {
+        if (sent >= 2 * 1024 * 1024) {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          return controller.close();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(7));
+      },
+    });
+    const res = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Project not found', code: 'not_found' });
+    // The answer came once the body was in: an answer sent while the client still writes is followed by the
+    // connection's close, which a loaded machine turns into a reset before the client has read the answer.
+    expect(sent).toBe(2 * 1024 * 1024);
+  });
+
   it('requires the Bearer token', async () => {
     const res = await uploadVideo(server, undefined, { file: fx.video, projectId });
     expect(res.status).toBe(401);

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
+import { drainBody } from '../../http/drain-body';
 import { AppError, badRequest, unsupportedMediaType } from '../../http/errors';
 import { invalidText, isStorableText } from '../../http/text-input';
 import { guardUpload } from '../../http/upload-guards';
@@ -176,6 +177,7 @@ export const uploadRoutes =
         const user = currentUser(request);
         const stopped: { err?: Error; wake?: () => void } = {};
         let guard: { release(): void } | undefined;
+        let parts: AsyncGenerator<UploadPart> | undefined;
         try {
           const boundary = boundaryOf(request.headers['content-type']);
           if (!boundary) throw unsupportedMediaType('Send the upload as multipart/form-data', 'not_multipart');
@@ -184,11 +186,16 @@ export const uploadRoutes =
             stopped.err = err;
             stopped.wake?.();
           });
-          const parts = checkedText(formParts(request.raw, boundary, stopped));
+          parts = checkedText(formParts(request.raw, boundary, stopped));
           const video = await receiveUpload(ctx, user.id, parts);
           return reply.code(201).send({ video });
         } catch (err) {
-          // The client may still be sending the rest of a large body: close rather than read it all.
+          // The client may still be sending the rest of the body: read a little of it so that the answer
+          // reaches it, then close rather than read all of a large one (an upload cut off as too slow is
+          // closed at once).
+          // The parts are let go first: a refusal can come between two of them, with the reader still waiting.
+          await parts?.return(undefined);
+          if (!stopped.err) await drainBody(request.raw);
           reply.header('connection', 'close');
           if (err instanceof DuplicateVideoError) {
             return reply.code(409).send({ error: err.message, code: 'duplicate_video' as const, videoId: err.videoId });
