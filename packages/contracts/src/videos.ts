@@ -207,3 +207,10 @@ export const SearchResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/**
+ * GET /api/recent (the header's Recent): the caller's videos and posts in every project, most recently changed
+ * first, paged like the search; the answer is a SearchResponse.
+ */
+export const RecentQuery = SearchQuery.omit({ q: true });
+export type RecentQuery = z.infer<typeof RecentQuery>;

@@ -170,15 +170,17 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Case-insensitive substring match on title, description or any tag; most recently changed first. */
+/**
+ * Case-insensitive substring match on title, description or any tag (every video when `text` is undefined:
+ * the Recent list); most recently changed first.
+ */
 export async function searchVideosOfUser(
   db: Executor,
   userId: number,
-  text: string,
+  text: string | undefined,
   limit: number,
   after?: UpdatedPosition,
 ): Promise<VideoSearchRow[]> {
-  const pattern = likeContains(text);
   let query = db
     .selectFrom('videos')
     .innerJoin('projects', 'projects.id', 'videos.project_id')
@@ -188,18 +190,17 @@ export async function searchVideosOfUser(
     .where('videos.user_id', '=', userId);
   if (after)
     query = query.where(sql<boolean>`(videos.updated_at, videos.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
-  return query
-    .where((eb) =>
+  if (text !== undefined) {
+    const pattern = likeContains(text);
+    query = query.where((eb) =>
       eb.or([
         eb('videos.title', 'ilike', pattern),
         eb('videos.description', 'ilike', pattern),
         sql<boolean>`exists (select 1 from jsonb_array_elements_text(videos.tags) as t(tag) where t.tag ilike ${pattern})`,
       ]),
-    )
-    .orderBy('videos.updated_at', 'desc')
-    .orderBy('videos.id', 'desc')
-    .limit(limit)
-    .execute();
+    );
+  }
+  return query.orderBy('videos.updated_at', 'desc').orderBy('videos.id', 'desc').limit(limit).execute();
 }
 
 /** A video's posts as lists show them: counted by status, and the status of each platform's current post. */

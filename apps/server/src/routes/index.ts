@@ -23,6 +23,7 @@ import { postsCsvRoutes } from './posts-csv/posts-csv.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { rulesRoutes } from './rules/rules.routes';
+import { recentRoutes } from './recent/recent.routes';
 import { searchRoutes } from './search/search.routes';
 import { slotsRoutes } from './slots/slots.routes';
 import { storageRoutes } from './storage/storage.routes';
@@ -55,6 +56,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(publishOptionsRoutes(ctx), { prefix: '/api' });
   await app.register(storageRoutes(ctx), { prefix: '/api' });
   await app.register(searchRoutes(ctx), { prefix: '/api' });
+  await app.register(recentRoutes(ctx), { prefix: '/api' });
   // Before postsRoutes: /posts/export and /posts/import are not post ids.
   await app.register(postsCsvRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });

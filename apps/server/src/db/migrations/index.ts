@@ -22,6 +22,7 @@ import * as m0020 from './0020-automation-rules';
 import * as m0021 from './0021-api-tokens';
 import * as m0022 from './0022-activity-trail-order';
 import * as m0023 from './0023-video-change-notify';
+import * as m0031 from './0031-recent-changes';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-api-tokens': m0021,
   '0022-activity-trail-order': m0022,
   '0023-video-change-notify': m0023,
+  '0031-recent-changes': m0031,
 };
