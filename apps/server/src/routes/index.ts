@@ -15,6 +15,7 @@ import { passkeyRoutes } from './auth/passkey.routes';
 import { passwordRoutes } from './auth/password.routes';
 import { sessionsRoutes } from './auth/sessions.routes';
 import { twoFactorRoutes } from './auth/two-factor.routes';
+import { firstStepsRoutes } from './first-steps/first-steps.routes';
 import { healthRoutes } from './health/health.routes';
 import { ideasRoutes } from './ideas/ideas.routes';
 import { mediaRoutes } from './media/media.routes';
@@ -45,6 +46,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(securityActivityRoutes(ctx), { prefix: '/api' });
   await app.register(activityRoutes(ctx), { prefix: '/api' });
   await app.register(projectsRoutes(ctx), { prefix: '/api' });
+  await app.register(firstStepsRoutes(ctx), { prefix: '/api' });
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(collectionsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
