@@ -227,6 +227,7 @@ describe('sidebar', () => {
       'My Posts',
       'My Videos',
       'Schedule',
+      'Planning',
       'Analytics',
       'Accounts',
       'Project Settings',
