@@ -17,7 +17,7 @@ export function RecentScreen() {
   function body() {
     if (recent.isPending) {
       return (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading recent changes">
+        <div role="status" className="space-y-3" aria-busy="true" aria-label="Loading recent changes">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-14" />
           ))}
