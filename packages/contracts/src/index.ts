@@ -19,3 +19,4 @@ export * from './rules';
 export * from './analytics';
 export * from './api-tokens';
 export * from './collections';
+export * from './first-steps';

@@ -15,6 +15,10 @@ export const VIDEO_STATUSES = [
 export const VideoStatus = z.enum(VIDEO_STATUSES);
 export type VideoStatus = z.infer<typeof VideoStatus>;
 
+/** Where one platform stands with a video: the status of its current post (see `Video.platformPosts`). */
+export const PlatformPost = z.object({ platform: PlatformKey, status: PostStatus }).meta({ id: 'PlatformPost' });
+export type PlatformPost = z.infer<typeof PlatformPost>;
+
 export const VIDEO_LIMITS = { title: 200, description: 5000, tags: 30, tag: 100 } as const;
 
 export const Video = z
@@ -48,6 +52,11 @@ export const Video = z
     originalName: z.string(),
     /** Its posts by status; `status` follows them (scheduled, processing while publishing, published, failed). */
     postCounts: PostCounts,
+    /**
+     * Each platform's own state: the status of its newest post that is not cancelled, in the app's platform
+     * order. A platform with no such post is absent (nothing was sent there, or every post was cancelled).
+     */
+    platformPosts: z.array(PlatformPost),
     /** The video of the same file that was already in the project when this copy was uploaded; null if none. */
     duplicateOf: z.number().int().nullable().optional(),
   })
@@ -198,3 +207,10 @@ export const SearchResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/**
+ * GET /api/recent (the header's Recent): the caller's videos and posts in every project, most recently changed
+ * first, paged like the search; the answer is a SearchResponse.
+ */
+export const RecentQuery = SearchQuery.omit({ q: true });
+export type RecentQuery = z.infer<typeof RecentQuery>;

@@ -24,20 +24,25 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** What a post's search matches: its text or account name contains `text`, or its platform is one of `platforms`. */
+export interface PostMatch {
+  text: string;
+  /** The platforms whose name contains the text. */
+  platforms: readonly PlatformKey[];
+}
+
 /**
  * The user's posts whose text (the caption override, or the video's title when it has none) or account name
- * contains the text, case-insensitive, or whose platform is one of `platforms` (those whose name contains
- * it); most recently changed first.
+ * contains the text, case-insensitive, or whose platform is one of the named ones (every post when `match` is
+ * undefined: the Recent list); most recently changed first.
  */
 export async function searchPostsOfUser(
   db: DB,
   userId: number,
-  text: string,
-  platforms: readonly PlatformKey[],
+  match: PostMatch | undefined,
   limit: number,
   after?: UpdatedPosition,
 ): Promise<PostSearchRow[]> {
-  const pattern = likeContains(text);
   let query = db
     .selectFrom('posts')
     .innerJoin('videos', 'videos.id', 'posts.video_id')
@@ -59,16 +64,15 @@ export async function searchPostsOfUser(
     .where('posts.user_id', '=', userId);
   if (after)
     query = query.where(sql<boolean>`(posts.updated_at, posts.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
-  return query
-    .where((eb) =>
+  if (match) {
+    const pattern = likeContains(match.text);
+    query = query.where((eb) =>
       eb.or([
         eb(eb.fn.coalesce('posts.caption', 'videos.title'), 'ilike', pattern),
         eb('posts.account_name', 'ilike', pattern),
-        ...(platforms.length > 0 ? [eb('posts.platform', 'in', [...platforms])] : []),
+        ...(match.platforms.length > 0 ? [eb('posts.platform', 'in', [...match.platforms])] : []),
       ]),
-    )
-    .orderBy('posts.updated_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(limit)
-    .execute();
+    );
+  }
+  return query.orderBy('posts.updated_at', 'desc').orderBy('posts.id', 'desc').limit(limit).execute();
 }

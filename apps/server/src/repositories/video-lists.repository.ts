@@ -34,7 +34,7 @@ function likeContains(text: string): string {
 
 /**
  * The status a video shows, in SQL: videoPostStatus (services/posts/video-post-status.ts) applied to the post
- * counts that countPostsOfVideos makes (per platform its newest post that is not cancelled). With no such
+ * counts that summarizePostsOfVideos makes (per platform its newest post that is not cancelled). With no such
  * post, the aggregate has no row and the stored status shows. The posts-and-statuses test compares the two.
  */
 const shownStatusSql = sql<string>`coalesce((

@@ -170,15 +170,17 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Case-insensitive substring match on title, description or any tag; most recently changed first. */
+/**
+ * Case-insensitive substring match on title, description or any tag (every video when `text` is undefined:
+ * the Recent list); most recently changed first.
+ */
 export async function searchVideosOfUser(
   db: Executor,
   userId: number,
-  text: string,
+  text: string | undefined,
   limit: number,
   after?: UpdatedPosition,
 ): Promise<VideoSearchRow[]> {
-  const pattern = likeContains(text);
   let query = db
     .selectFrom('videos')
     .innerJoin('projects', 'projects.id', 'videos.project_id')
@@ -188,30 +190,38 @@ export async function searchVideosOfUser(
     .where('videos.user_id', '=', userId);
   if (after)
     query = query.where(sql<boolean>`(videos.updated_at, videos.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
-  return query
-    .where((eb) =>
+  if (text !== undefined) {
+    const pattern = likeContains(text);
+    query = query.where((eb) =>
       eb.or([
         eb('videos.title', 'ilike', pattern),
         eb('videos.description', 'ilike', pattern),
         sql<boolean>`exists (select 1 from jsonb_array_elements_text(videos.tags) as t(tag) where t.tag ilike ${pattern})`,
       ]),
-    )
-    .orderBy('videos.updated_at', 'desc')
-    .orderBy('videos.id', 'desc')
-    .limit(limit)
-    .execute();
+    );
+  }
+  return query.orderBy('videos.updated_at', 'desc').orderBy('videos.id', 'desc').limit(limit).execute();
 }
 
+/** A video's posts as lists show them: counted by status, and the status of each platform's current post. */
+export interface VideoPostSummary {
+  counts: PostCounts;
+  /** Per platform its newest post that is not cancelled; platforms without one are absent. */
+  platforms: { platform: string; status: PostStatus }[];
+}
+
+export const emptyPostSummary = (): VideoPostSummary => ({ counts: emptyPostCounts(), platforms: [] });
+
 /**
- * Each video's posts by status, in one grouped statement (lists of thousands of videos stay one query).
- * For each platform only its newest post that is not cancelled counts: a failed post that a newer post to
- * the same platform replaced is history. Cancelled posts are all counted. Videos without posts are absent.
+ * Each video's posts, in one statement (lists of thousands of videos stay one query). For each platform only
+ * its newest post that is not cancelled counts: a failed post that a newer post to the same platform replaced
+ * is history. Cancelled posts are all counted. Videos without posts are absent.
  */
-export async function countPostsOfVideos(
+export async function summarizePostsOfVideos(
   db: Executor,
   userId: number,
   scope: { projectId?: number; videoIds?: readonly number[] } = {},
-): Promise<Map<number, PostCounts>> {
+): Promise<Map<number, VideoPostSummary>> {
   if (scope.videoIds && scope.videoIds.length === 0) return new Map();
   const where = sql.join(
     [
@@ -221,24 +231,24 @@ export async function countPostsOfVideos(
     ],
     sql` and `,
   );
-  const { rows } = await sql<{ video_id: number; status: PostStatus; n: number | string }>`
-    select video_id, status, count(*) as n from (
-      select distinct on (video_id, platform) video_id, status from posts
+  const { rows } = await sql<{ video_id: number; platform: string | null; status: PostStatus; n: number | string }>`
+    select video_id, platform, status, 1 as n from (
+      select distinct on (video_id, platform) video_id, platform, status from posts
       where ${where} and status <> 'cancelled'
       order by video_id, platform, id desc
     ) current_posts
-    group by video_id, status
     union all
-    select video_id, 'cancelled', count(*) from posts where ${where} and status = 'cancelled' group by video_id
+    select video_id, null, 'cancelled', count(*) from posts where ${where} and status = 'cancelled' group by video_id
   `.execute(db);
-  const counts = new Map<number, PostCounts>();
+  const summaries = new Map<number, VideoPostSummary>();
   for (const row of rows) {
     if (!POST_STATUSES.includes(row.status)) continue;
-    const entry = counts.get(row.video_id) ?? emptyPostCounts();
-    entry[row.status] = Number(row.n);
-    counts.set(row.video_id, entry);
+    const entry = summaries.get(row.video_id) ?? emptyPostSummary();
+    entry.counts[row.status] += Number(row.n);
+    if (row.platform !== null) entry.platforms.push({ platform: row.platform, status: row.status });
+    summaries.set(row.video_id, entry);
   }
-  return counts;
+  return summaries;
 }
 
 // --- Content hash -------------------------------------------------------------------------------------

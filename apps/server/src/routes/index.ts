@@ -15,6 +15,7 @@ import { passkeyRoutes } from './auth/passkey.routes';
 import { passwordRoutes } from './auth/password.routes';
 import { sessionsRoutes } from './auth/sessions.routes';
 import { twoFactorRoutes } from './auth/two-factor.routes';
+import { firstStepsRoutes } from './first-steps/first-steps.routes';
 import { healthRoutes } from './health/health.routes';
 import { ideasRoutes } from './ideas/ideas.routes';
 import { mediaRoutes } from './media/media.routes';
@@ -23,6 +24,7 @@ import { postsCsvRoutes } from './posts-csv/posts-csv.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { rulesRoutes } from './rules/rules.routes';
+import { recentRoutes } from './recent/recent.routes';
 import { searchRoutes } from './search/search.routes';
 import { slotsRoutes } from './slots/slots.routes';
 import { storageRoutes } from './storage/storage.routes';
@@ -45,6 +47,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(securityActivityRoutes(ctx), { prefix: '/api' });
   await app.register(activityRoutes(ctx), { prefix: '/api' });
   await app.register(projectsRoutes(ctx), { prefix: '/api' });
+  await app.register(firstStepsRoutes(ctx), { prefix: '/api' });
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(collectionsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
@@ -57,6 +60,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(publishOptionsRoutes(ctx), { prefix: '/api' });
   await app.register(storageRoutes(ctx), { prefix: '/api' });
   await app.register(searchRoutes(ctx), { prefix: '/api' });
+  await app.register(recentRoutes(ctx), { prefix: '/api' });
   // Before postsRoutes: /posts/export and /posts/import are not post ids.
   await app.register(postsCsvRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });

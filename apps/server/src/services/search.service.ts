@@ -7,7 +7,7 @@ import {
 } from '@fanout/contracts';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { searchPostsOfUser, type PostSearchRow } from '../repositories/posts-search.repository';
+import { searchPostsOfUser, type PostMatch, type PostSearchRow } from '../repositories/posts-search.repository';
 import { searchVideosOfUser, type UpdatedPosition, type VideoSearchRow } from '../repositories/videos.repository';
 import { decodeCursor, encodeCursor } from './lists/list-cursor';
 import { toIsoString } from './users.service';
@@ -81,24 +81,22 @@ const byOrder = (a: Found, b: Found) =>
   a.key !== b.key ? (a.key < b.key ? 1 : -1) : a.kind !== b.kind ? a.kind - b.kind : b.id - a.id;
 
 /**
- * The header search: the caller's videos whose title, description or a tag contains the text, and the
- * caller's posts whose caption (the video's title when it has none), platform or account name does; most
- * recently changed first (a video before its posts changed at the same moment), a page of `limit` at a time.
+ * A page of the caller's videos and posts that `match` finds (all of them when undefined), most recently
+ * changed first (a video before its posts changed at the same moment). `list` names the cursor's list.
  */
-export async function search(
+async function changedPage(
   ctx: AppContext,
   userId: number,
-  text: string,
-  page: { limit?: number; cursor?: string } = {},
+  list: 'search' | 'recent',
+  match: PostMatch | undefined,
+  page: { limit?: number; cursor?: string },
 ): Promise<SearchResponse> {
   const limit = page.limit ?? SEARCH_PAGE_DEFAULT;
   const from =
-    page.cursor !== undefined ? positionsAfter(decodeCursor(ctx, 'search', page.cursor, SearchCursor)) : undefined;
-  const q = text.trim();
-  if (!q) return { results: [], nextCursor: null };
+    page.cursor !== undefined ? positionsAfter(decodeCursor(ctx, list, page.cursor, SearchCursor)) : undefined;
   const [videos, posts] = await Promise.all([
-    searchVideosOfUser(ctx.db, userId, q, limit + 1, from?.[0]),
-    searchPostsOfUser(ctx.db, userId, q, platformsNamed(q), limit + 1, from?.[1]),
+    searchVideosOfUser(ctx.db, userId, match?.text, limit + 1, from?.[0]),
+    searchPostsOfUser(ctx.db, userId, match, limit + 1, from?.[1]),
   ]);
   const found: Found[] = [
     ...videos.map((row) => ({ result: videoResult(row), key: row.sort_key, kind: 0 as const, id: row.id })),
@@ -108,6 +106,35 @@ export async function search(
   const last = found.length > limit ? shown.at(-1) : undefined;
   return {
     results: shown.map((f) => f.result),
-    nextCursor: last ? encodeCursor(ctx, 'search', [last.key, last.kind, last.id]) : null,
+    nextCursor: last ? encodeCursor(ctx, list, [last.key, last.kind, last.id]) : null,
   };
+}
+
+/**
+ * The header search: the caller's videos whose title, description or a tag contains the text, and the
+ * caller's posts whose caption (the video's title when it has none), platform or account name does; most
+ * recently changed first, a page of `limit` at a time.
+ */
+export async function search(
+  ctx: AppContext,
+  userId: number,
+  text: string,
+  page: { limit?: number; cursor?: string } = {},
+): Promise<SearchResponse> {
+  const q = text.trim();
+  if (!q) {
+    // A cursor is still checked: one from elsewhere is refused, whatever the text.
+    if (page.cursor !== undefined) decodeCursor(ctx, 'search', page.cursor, SearchCursor);
+    return { results: [], nextCursor: null };
+  }
+  return changedPage(ctx, userId, 'search', { text: q, platforms: platformsNamed(q) }, page);
+}
+
+/** The header's Recent: every video and post of the caller, in every project, most recently changed first. */
+export function recentChanges(
+  ctx: AppContext,
+  userId: number,
+  page: { limit?: number; cursor?: string } = {},
+): Promise<SearchResponse> {
+  return changedPage(ctx, userId, 'recent', undefined, page);
 }

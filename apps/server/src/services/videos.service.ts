@@ -1,7 +1,7 @@
 import {
-  emptyPostCounts,
+  PLATFORMS,
   type PlatformKey,
-  type PostCounts,
+  type PlatformPost,
   type UpdateVideoBody,
   type Video,
   type VideoStatus,
@@ -11,12 +11,14 @@ import type { VideoRow } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { lockOpenPostsOfVideos } from '../repositories/posts.repository';
 import {
-  countPostsOfVideos,
   deleteVideosOfUser,
+  emptyPostSummary,
   findVideoOfUser,
   lockVideosOfUser,
+  summarizePostsOfVideos,
   updateVideoOfUser,
   type VideoChanges,
+  type VideoPostSummary,
 } from '../repositories/videos.repository';
 import { videoPostStatus } from './posts/video-post-status';
 import { toIsoString } from './users.service';
@@ -40,11 +42,22 @@ export function formatSize(bytes: number): string {
 
 export const uploadsPath = (filename: string) => `/uploads/${filename}`;
 
+const platformOrder = (key: string) => PLATFORMS.findIndex((p) => p.key === key);
+
+/** Each platform's current post, in the app's platform order (Instagram first, Reddit last). */
+function platformPosts(summary: VideoPostSummary): PlatformPost[] {
+  return summary.platforms
+    .filter((p) => platformOrder(p.platform) >= 0)
+    .sort((a, b) => platformOrder(a.platform) - platformOrder(b.platform))
+    .map((p) => ({ platform: p.platform as PlatformKey, status: p.status }));
+}
+
 /**
  * The one place a video row becomes API JSON. The row keeps the status its details give (awaiting-details,
  * ready); once it has posts, the status shown follows them (services/posts/video-post-status.ts).
  */
-export function toVideoJson(row: VideoRow, postCounts: PostCounts = emptyPostCounts()): Video {
+export function toVideoJson(row: VideoRow, posts: VideoPostSummary = emptyPostSummary()): Video {
+  const postCounts = posts.counts;
   return {
     id: row.id,
     projectId: row.project_id,
@@ -71,6 +84,7 @@ export function toVideoJson(row: VideoRow, postCounts: PostCounts = emptyPostCou
     mimeType: row.mime_type,
     originalName: row.original_name,
     postCounts,
+    platformPosts: platformPosts(posts),
     duplicateOf: row.duplicate_of ?? null,
   };
 }
@@ -82,8 +96,8 @@ async function ownVideoRow(ctx: AppContext, userId: number, id: number): Promise
 }
 
 async function withPostCounts(ctx: AppContext, userId: number, row: VideoRow): Promise<Video> {
-  const counts = await countPostsOfVideos(ctx.db, userId, { videoIds: [row.id] });
-  return toVideoJson(row, counts.get(row.id));
+  const posts = await summarizePostsOfVideos(ctx.db, userId, { videoIds: [row.id] });
+  return toVideoJson(row, posts.get(row.id));
 }
 
 export async function getVideo(ctx: AppContext, userId: number, id: number): Promise<Video> {

@@ -131,6 +131,20 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'recent',
+                    lazy: screen(
+                      () => import('@/features/search/components/RecentScreen'),
+                      (m) => m.RecentScreen,
+                    ),
+                  },
+                  {
+                    path: 'shared',
+                    lazy: screen(
+                      () => import('@/features/shared-projects/components/SharedScreen'),
+                      (m) => m.SharedScreen,
+                    ),
+                  },
+                  {
                     path: '*',
                     lazy: screen(
                       () => import('./shell/NotFoundScreen'),

@@ -83,10 +83,10 @@ describe('routes and guard', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
-  it('shows a not-found screen inside the shell for unknown paths such as /recent', async () => {
+  it('shows a not-found screen inside the shell for unknown paths such as /some/unknown', async () => {
     signIn();
     stubFetch(workspaceRoutes());
-    renderApp('/recent');
+    renderApp('/some/unknown');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to my videos' })).toHaveAttribute('href', '/dashboard');

@@ -31,6 +31,10 @@ export function workspaceRoutes({
   for (const project of projects) {
     routes[`GET /api/videos?project_id=${project.id}`] = { body: videos.filter((v) => v.projectId === project.id) };
     routes[`GET /api/connected-platforms?project_id=${project.id}`] = { body: { platforms } };
+    // Past the first-run steps unless a test says otherwise: they would sit above every library.
+    routes[`GET /api/projects/${project.id}/first-steps`] = {
+      body: { connected: true, uploaded: true, posted: true },
+    };
     routes[`GET /api/connections?project_id=${project.id}`] = {
       body: { connections: platforms.map((p) => buildConnection(p as PlatformKey, { projectId: project.id })) },
     };

@@ -64,6 +64,7 @@ export function buildVideo(overrides: Partial<Video> = {}): Video {
     mimeType: 'video/mp4',
     originalName: `${id}.mp4`,
     postCounts: emptyPostCounts(),
+    platformPosts: [],
     ...overrides,
   };
 }

@@ -41,7 +41,8 @@ export const videosRoutes =
             'server did not give for this order). Without either: the whole list as an array. `q`: the title ' +
             "contains it, ignoring case. `status`: the status shown, which follows the video's posts. `tag`: carries " +
             'this tag, ignoring case. `collection_id`: in this collection of yours (else 404). `sort`: ' +
-            'newest (default), oldest, or title (A→Z). Each video with its posts counted by status (`postCounts`).',
+            'newest (default), oldest, or title (A→Z). Each video with its posts counted by status (`postCounts`) ' +
+            "and each platform's own post status (`platformPosts`), read in the same query for the whole page.",
           querystring: VideosQuery,
           response: { 200: z.union([VideoPage, VideoList]), ...errors },
         },

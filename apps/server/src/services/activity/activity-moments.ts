@@ -83,25 +83,26 @@ async function postEvent(
   await recordActivity(db, postActivity(post, type, actor, message, videoTitle));
 }
 
-/** Posts planned together (at a time each, or at once when one has none): one event each, one statement. */
+/** Posts planned together, one event each, in one statement: "scheduled … for <time>", or sent at once. */
 export async function postsScheduled(
   db: DB,
   posts: readonly PostRow[],
   titles: ReadonlyMap<number, string>,
+  sentNow: (post: PostRow) => boolean,
 ): Promise<void> {
   await insertActivityEvents(
     db,
     posts.map((post) => {
       const on = platformName(post.platform);
-      const when = post.scheduled_at && new Date(post.scheduled_at).toISOString().slice(0, 16).replace('T', ' ');
+      const when = new Date(post.scheduled_at).toISOString().slice(0, 16).replace('T', ' ');
       return postActivity(
         post,
         'post.scheduled',
         'you',
         (t) =>
-          when
-            ? `${quoted(t)} was scheduled on ${on} for ${when} UTC.`
-            : `${quoted(t)} was sent to ${on} to be published now.`,
+          sentNow(post)
+            ? `${quoted(t)} was sent to ${on} to be published now.`
+            : `${quoted(t)} was scheduled on ${on} for ${when} UTC.`,
         titles.get(post.video_id) ?? '',
       );
     }),

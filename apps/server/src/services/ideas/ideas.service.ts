@@ -78,7 +78,11 @@ export async function createIdea(ctx: AppContext, userId: number, body: CreateId
     }
     const videoId = body.videoId ?? null;
     await checkVideo(board, userId, videoId);
-    const column = targetColumn(await board.stageOfVideo(videoId), body.column, 'idea');
+    const stage = await board.stageOfVideo(videoId);
+    // A new idea's chosen column (Idea, Drafting, Ready) is where it starts; a video that already has posts puts
+    // it straight where they stand, as it would move any card. Only asking for a posts' column is checked.
+    const asked = stage && body.column !== undefined && !followsPosts(body.column) ? undefined : body.column;
+    const column = targetColumn(stage, asked, 'idea');
     const newId = await insertIdea(board.trx, {
       userId,
       projectId: body.project_id,

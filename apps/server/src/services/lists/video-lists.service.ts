@@ -16,7 +16,7 @@ import {
   listVideoPage,
   type VideoListFilter,
 } from '../../repositories/video-lists.repository';
-import { countPostsOfVideos } from '../../repositories/videos.repository';
+import { summarizePostsOfVideos } from '../../repositories/videos.repository';
 import { getOwnCollection } from '../collections/collections.service';
 import { getOwnProject } from '../projects.service';
 import { toVideoJson } from '../videos.service';
@@ -65,12 +65,12 @@ export async function listAllVideos(
   filters: VideoFilters,
 ): Promise<Video[]> {
   const f = listFilter(userId, projectId, filters);
-  const [rows, counts] = await Promise.all([
+  const [rows, posts] = await Promise.all([
     listMatchingVideos(ctx.db, f),
-    countPostsOfVideos(ctx.db, userId, { projectId }),
+    summarizePostsOfVideos(ctx.db, userId, { projectId }),
   ]);
   await ownProjectWhenEmpty(ctx, userId, projectId, rows.length, filters);
-  return rows.map((row) => toVideoJson(row, counts.get(row.id)));
+  return rows.map((row) => toVideoJson(row, posts.get(row.id)));
 }
 
 export function pageLimit(limit: number | undefined): number {
@@ -81,7 +81,7 @@ export function pageLimit(limit: number | undefined): number {
   return n;
 }
 
-/** One page: the rows (one more than asked, to know if another page follows), the total, the post counts. */
+/** One page: the rows (one more than asked, to know if another page follows), the total, each video's posts. */
 export async function listVideosPage(
   ctx: AppContext,
   userId: number,
@@ -101,10 +101,10 @@ export async function listVideosPage(
   const [rows, total] = await Promise.all([listVideoPage(ctx.db, f, limit + 1, from), countMatchingVideos(ctx.db, f)]);
   await ownProjectWhenEmpty(ctx, userId, projectId, total, filters);
   const shown = rows.slice(0, limit);
-  const counts = await countPostsOfVideos(ctx.db, userId, { videoIds: shown.map((r) => r.id) });
+  const posts = await summarizePostsOfVideos(ctx.db, userId, { videoIds: shown.map((r) => r.id) });
   const last = shown.at(-1);
   return {
-    videos: shown.map((row) => toVideoJson(row, counts.get(row.id))),
+    videos: shown.map((row) => toVideoJson(row, posts.get(row.id))),
     nextCursor: rows.length > limit && last ? encodeCursor(ctx, 'videos', [f.order, last.sort_key, last.id]) : null,
     total,
   };

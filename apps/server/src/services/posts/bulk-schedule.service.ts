@@ -53,6 +53,7 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
       draft: { platform, caption: null, options: body.options?.[platform] ?? {} },
       connection: connections.get(platform)!,
       scheduledAt: times[i]!,
+      now: !body.queue && times[i]!.getTime() === now.getTime(),
     })),
   );
   const broken = await checkPlans(ctx, plans);

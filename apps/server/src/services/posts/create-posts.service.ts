@@ -54,6 +54,8 @@ export async function createPosts(
     draft: { platform: target.platform, caption: target.caption ?? null, options: target.options ?? {} },
     connection: connections.get(target.platform)!,
     scheduledAt,
+    // No time given (or one a moment ago): "Publish now".
+    now: !body.queue && scheduledAt.getTime() === now.getTime(),
   }));
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));

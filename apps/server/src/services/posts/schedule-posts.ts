@@ -35,6 +35,8 @@ export interface PostPlan {
   draft: PostDraft;
   connection: PlatformConnectionRow;
   scheduledAt: Date;
+  /** Asked to go out at once ("Publish now"), not at a time: the trail says so. */
+  now?: boolean;
 }
 
 /** Each connection's account facts, asked once per connection however many videos go to it. */
@@ -93,7 +95,11 @@ export async function insertPlannedPosts(
         scheduledAt: p.scheduledAt,
       })),
     );
-    await postsScheduled(trx, inserted, new Map(plans.map((p) => [p.video.id, p.video.title])));
+    // One post per video and platform in a request (assertNotPosted), so the pair names its plan.
+    const sentNow = new Set(plans.filter((p) => p.now).map((p) => `${p.video.id}:${p.draft.platform}`));
+    await postsScheduled(trx, inserted, new Map(plans.map((p) => [p.video.id, p.video.title])), (post) =>
+      sentNow.has(`${post.video_id}:${post.platform}`),
+    );
     return inserted;
   });
   const titles = new Map(plans.map((p) => [p.video.id, p.video.title]));

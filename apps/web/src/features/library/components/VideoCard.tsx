@@ -97,7 +97,7 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
         )}
         {item.uploadError && <p className="text-xs text-red-700">{item.uploadError}</p>}
 
-        <PlatformList platforms={item.platforms} />
+        <PlatformList platforms={item.platforms} posts={item.platformPosts} />
 
         <p className="mt-auto flex items-center justify-between text-xs text-zinc-500">
           <span>{item.size}</span>

@@ -75,7 +75,7 @@ function Row({ item, handlers, index, measure }: RowProps) {
         {item.uploadError && <p className="mt-1 max-w-48 text-xs text-red-700">{item.uploadError}</p>}
       </td>
       <td className="py-3 pr-4">
-        <PlatformList platforms={item.platforms} />
+        <PlatformList platforms={item.platforms} posts={item.platformPosts} />
       </td>
       <td className="py-3 pr-4 text-sm text-zinc-700 tabular-nums">{formatViews(item.views)}</td>
       <td className="py-3 pr-4 text-sm whitespace-nowrap text-zinc-700">{item.size}</td>

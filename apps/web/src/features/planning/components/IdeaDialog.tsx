@@ -6,7 +6,7 @@ import { inputClasses, TextAreaField, TextField } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { Modal } from '@/components/ui/Modal';
 import { errorMessage } from '@/lib/api-client';
-import { COLUMN_LABELS } from '../board-moves';
+import { COLUMN_LABELS, postsColumn } from '../board-moves';
 
 export interface IdeaFormValues {
   title: string;
@@ -39,6 +39,8 @@ export function IdeaDialog({ idea, videos, onClose, onSave, onDelete }: IdeaDial
   const [titleError, setTitleError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const formId = `${id}-form`;
+  const chosen = videos.find((video) => video.id === videoId);
+  const postsPlace = chosen ? postsColumn(chosen.postCounts) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -121,6 +123,7 @@ export function IdeaDialog({ idea, videos, onClose, onSave, onDelete }: IdeaDial
             value={videoId ?? ''}
             onChange={(event) => setVideoId(event.target.value ? Number(event.target.value) : null)}
             className={cn(inputClasses, 'h-10')}
+            aria-describedby={postsPlace ? `${id}-video-note` : undefined}
           >
             <option value="">No video yet</option>
             {videos.map((video) => (
@@ -129,8 +132,14 @@ export function IdeaDialog({ idea, videos, onClose, onSave, onDelete }: IdeaDial
               </option>
             ))}
           </select>
+          {postsPlace && (
+            <p id={`${id}-video-note`} className="mt-1.5 text-sm text-zinc-600">
+              This video has a {postsPlace === 'published' ? 'published' : 'scheduled'} post, so the idea goes to{' '}
+              {COLUMN_LABELS[postsPlace]}.
+            </p>
+          )}
         </div>
-        {!idea && (
+        {!idea && !postsPlace && (
           <div>
             <label htmlFor={`${id}-column`} className="mb-1.5 block text-sm font-medium text-zinc-800">
               Column

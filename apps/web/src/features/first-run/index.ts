@@ -1,0 +1,1 @@
+export { FirstSteps } from './components/FirstSteps';
