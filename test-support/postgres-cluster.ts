@@ -1,8 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../apps/server/test/free-port';
+
+export { freePort };
 
 /** A throw-away PostgreSQL cluster from the Debian server binaries, in a temp dir. */
 export interface PostgresCluster {
@@ -18,17 +20,6 @@ export function findPostgresBin(): string {
     if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
   }
   throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql: apt-get install -y postgresql');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {

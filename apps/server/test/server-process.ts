@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -54,11 +53,4 @@ export function spawnServer(env: Record<string, string>, { bundle }: { bundle?: 
   };
 }
 
-/** A loopback port nothing listens on at the moment. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from './free-port';

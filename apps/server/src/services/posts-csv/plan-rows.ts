@@ -73,7 +73,10 @@ function videoOfRow(
           null,
           'video_title',
           'video.ambiguous',
-          `${matches.length} videos in this project are titled "${title}": use video_id (${matches.map((v) => v.id).join(', ')})`,
+          `${matches.length} videos in this project are titled "${title}": use video_id (${matches
+            .map((v) => v.id)
+            .sort((a, b) => a - b)
+            .join(', ')})`,
         ),
   );
   return undefined;
