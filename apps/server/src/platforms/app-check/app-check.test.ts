@@ -34,6 +34,34 @@ describe("the platforms' harmless check of an app's id and secret", () => {
     for (const platform of PLATFORM_KEYS) await check(platform);
     const published = (await (await fetch(`${emulator.url}/_control/published`)).json()) as { items: unknown[] };
     expect(published.items).toEqual([]);
+
+    const { clientId, clientSecret } = sandboxAdapterOptions(emulator).credentials;
+    const form = (body: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body),
+    });
+    const appToken = (await (
+      await fetch(
+        `${emulator.url}/graph.facebook.com/v23.0/oauth/access_token?` +
+          new URLSearchParams({ client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' }),
+      )
+    ).json()) as { access_token: string };
+    const pages = await fetch(`${emulator.url}/graph.facebook.com/v23.0/me/accounts`, {
+      headers: { authorization: `Bearer ${appToken.access_token}` },
+    });
+    expect(pages.status).toBeGreaterThanOrEqual(400);
+
+    const clientToken = (await (
+      await fetch(
+        `${emulator.url}/open.tiktokapis.com/v2/oauth/token/`,
+        form({ client_key: clientId, client_secret: clientSecret, grant_type: 'client_credentials' }),
+      )
+    ).json()) as { access_token: string };
+    const user = await fetch(`${emulator.url}/open.tiktokapis.com/v2/user/info/?fields=open_id`, {
+      headers: { authorization: `Bearer ${clientToken.access_token}` },
+    });
+    expect(user.status).toBe(401);
   });
 
   it('says it could not confirm when the platform gives no answer', async () => {
