@@ -16,6 +16,8 @@ import type {
   PublishStepResult,
   TokenSet,
 } from './platform-adapter';
+import { APP_CHECKS, type AppCheckResult } from './app-check';
+import { CHECK_STATUSES } from './app-check/app-check';
 import { PlatformError } from './platform-error';
 import { AnswerTooLargeError, readAnswer } from './read-answer';
 
@@ -104,6 +106,18 @@ export abstract class BaseAdapter implements PlatformAdapter {
   abstract findPost(request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null>;
   abstract postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus>;
   abstract metrics(account: ConnectedAccount, platformPostId: string): Promise<PostMetrics>;
+
+  /** Whether the platform accepts this app's id and secret, by a call that acts for no one (`npm run doctor`). */
+  async checkApp(redirectUri: string): Promise<AppCheckResult> {
+    const send = (step: string, url: string, opts: RequestOptions) =>
+      this.request(step, url, { ...opts, accept: CHECK_STATUSES });
+    try {
+      return await APP_CHECKS[this.platform]({ credentials: this.options.credentials, redirectUri, send });
+    } catch (err) {
+      if (!(err instanceof PlatformError)) throw err;
+      return { outcome: 'unknown', detail: err.message };
+    }
+  }
 
   async publishOptions(_account: ConnectedAccount): Promise<Record<string, unknown>> {
     return {};

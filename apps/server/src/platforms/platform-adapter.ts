@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { PlatformKey } from '@fanout/contracts';
+import type { AppCheckResult } from './app-check';
 
 /**
  * The one interface every platform implements. Generic code (connections, the publish runner, metrics)
@@ -36,6 +37,9 @@ export interface PlatformAdapter {
    * the exchanged ones (a Page's own token), and what publishing needs later in `account.extra`.
    */
   profile(tokens: TokenSet): Promise<AccountProfile>;
+
+  /** Whether the platform accepts the app's id and secret, by a call that acts for no one (`npm run doctor`). */
+  checkApp(redirectUri: string): Promise<AppCheckResult>;
 
   /** Account-specific choices publishing needs (TikTok's creator_info privacy levels …); {} when none. */
   publishOptions(account: ConnectedAccount): Promise<Record<string, unknown>>;

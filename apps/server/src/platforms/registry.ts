@@ -47,6 +47,14 @@ export interface RegistryInput {
   version: string;
 }
 
+/** Reddit asks for `<platform>:<app id>:<version> (by /u/<user>)`; the others take any descriptive one. */
+export const platformUserAgent = (version: string) => `web:fanout:${version} (by /u/fanout)`;
+
+/** One platform's adapter for an app and an address: the registry's, and `npm run doctor`'s. */
+export function createAdapter(platform: PlatformKey, options: AdapterOptions): PlatformAdapter {
+  return new ADAPTERS[platform](options);
+}
+
 /** Which platforms need the emulator: those without live credentials, when the sandbox is on. */
 export function sandboxPlatforms(config: RegistryInput['config']): PlatformKey[] {
   if (!config.sandboxPlatforms) return [];
@@ -59,8 +67,7 @@ export function sandboxPlatforms(config: RegistryInput['config']): PlatformKey[]
  */
 export function createPlatformRegistry(input: RegistryInput): PlatformRegistry {
   const sandboxed = new Set(sandboxPlatforms(input.config));
-  // Reddit asks for `<platform>:<app id>:<version> (by /u/<user>)`; the others take any descriptive one.
-  const userAgent = `web:fanout:${input.version} (by /u/fanout)`;
+  const userAgent = platformUserAgent(input.version);
   const adapters = new Map<PlatformKey, PlatformAdapter>();
   for (const platform of PLATFORM_KEYS) {
     const live = input.config.platformCredentials[platform];
@@ -71,7 +78,7 @@ export function createPlatformRegistry(input: RegistryInput): PlatformRegistry {
       log: input.log.child({ platform }),
       userAgent,
     };
-    adapters.set(platform, new ADAPTERS[platform](options));
+    adapters.set(platform, createAdapter(platform, options));
   }
   return {
     get: (platform) => adapters.get(platform as PlatformKey),

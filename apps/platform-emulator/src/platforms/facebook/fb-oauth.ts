@@ -5,6 +5,7 @@ import { graphError, invalidParam, missingParam, tokenError } from '../meta/grap
 import { readParams, type GraphParams } from '../meta/graph-params';
 import { graphRoute } from '../meta/graph-routes';
 import { FB_ACCOUNT, FB_LIMITS, FB_SCOPES } from './fb-account';
+import { appAccessToken } from './fb-app-token';
 import { withRequestFault } from '../../core/request-faults';
 import { dialogPermissions, granted } from './fb-grants';
 
@@ -33,8 +34,13 @@ export function registerFacebookOAuth(api: RouteApi, ctx: EmulatorContext, error
     graphRoute(api, method, 'graph.facebook.com', '/oauth/access_token', 'oauth', async (req) => {
       const p = await readParams(req);
       const exchange = p.get('grant_type') === 'fb_exchange_token';
+      const app = p.get('grant_type') === 'client_credentials';
       return withRequestFault(ctx, 'facebook', exchange ? 'long_lived' : 'token', errors, req, () =>
-        exchange ? longLived(ctx, p) : codeGrant(ctx, p),
+        exchange
+          ? longLived(ctx, p)
+          : app
+            ? (checkApp(ctx, p) ?? appAccessToken(p.get('client_id')!))
+            : codeGrant(ctx, p),
       );
     });
 }

@@ -3,6 +3,7 @@ import { json, type EmuResponse } from '../../core/http';
 import { isHttpUrl, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
 import { errorPage } from '../../core/pages';
 import { LIMITS, REDDIT_SCOPES, REDDITOR } from './accounts';
+import { appOnlyToken } from './app-only';
 import { apiRoute, badUserAgent, httpError, type RateCounter } from './envelopes';
 
 const AUTHORIZE_PATH = '/api/v1/authorize';
@@ -69,6 +70,7 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext, counter: Rate
     if (!client || !ctx.oauth.checkClient(client.id, client.secret)) return httpError(401, 'Unauthorized');
     const form = await req.form();
     const grantType = form.get('grant_type');
+    if (grantType === 'client_credentials') return appOnlyToken();
 
     if (grantType === 'authorization_code') {
       if (!form.get('code') || !form.get('redirect_uri')) return json(200, { error: 'invalid_request' });

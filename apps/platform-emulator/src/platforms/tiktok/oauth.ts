@@ -3,6 +3,7 @@ import type { EmuResponse } from '../../core/http';
 import { isHttpUrl, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
 import { errorPage } from '../../core/pages';
 import { CREATOR, LIMITS, TIKTOK_SCOPES } from './accounts';
+import { clientAccessToken } from './client-token';
 import { apiError, authorize, invalidParams, ok, oauthError, type RateWindows } from './envelopes';
 
 const AUTHORIZE_PATH = '/v2/auth/authorize/';
@@ -66,6 +67,7 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext, windows: Rate
     if (!clientKey || !grantType) return oauthError('invalid_request', 'client_key and grant_type are required.');
     if (!ctx.oauth.checkClient(clientKey, form.get('client_secret')))
       return oauthError('invalid_client', 'Client key or secret is invalid.');
+    if (grantType === 'client_credentials') return clientAccessToken();
 
     if (grantType === 'authorization_code') {
       const redirectUri = form.get('redirect_uri');

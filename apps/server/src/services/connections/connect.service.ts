@@ -11,8 +11,8 @@ import { storePendingConnection } from './pending-connection';
 export const platformUnavailable = (platform: string) =>
   new AppError(409, 'platform_unavailable', `${platform} cannot be connected on this server`);
 
-/** Where the platform sends the browser back: registered with each platform's app (README). */
-export const redirectUri = (ctx: AppContext, platform: string) =>
+/** Where the platform sends the browser back: registered with each platform's app (`npm run doctor` lists them). */
+export const redirectUri = (ctx: { config: Pick<AppContext['config'], 'publicUrl'> }, platform: string) =>
   `${ctx.config.publicUrl}/api/oauth/${platform}/callback`;
 
 /** The platform's authorize page for connecting an account to one of the user's projects. */
