@@ -57,6 +57,19 @@ describe('Meta products sign in with ids of their own', () => {
   });
 });
 
+describe('Instagram: every call takes the Instagram user token of Instagram Login', () => {
+  it("a Facebook user or Page token is not one: Graph's (#190) invalid token", async () => {
+    const user = await longUserToken(t);
+    for (const token of [user, await pageToken(t, user)]) {
+      const me = await t.call('GET', t.url('graph.instagram.com', '/v23.0/me?fields=user_id'), {
+        headers: bearer(token),
+      });
+      expect(me.status).toBe(400);
+      expect(me.body.error).toMatchObject({ code: 190, type: 'OAuthException' });
+    }
+  });
+});
+
 describe('Facebook: the token kind and permissions of each call', () => {
   it('the upload session takes the user token; a Page token is refused with (#102)', async () => {
     const user = await longUserToken(t);
