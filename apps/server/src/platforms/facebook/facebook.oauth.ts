@@ -58,7 +58,24 @@ export async function exchangeFacebookCode(
     fb_exchange_token: short.access_token!,
   });
   if (!long.access_token) throw http.unrecognized('oauth.long_lived', response);
-  return { accessToken: long.access_token, expiresAt: expiresIn(long.expires_in), scopes: [...FACEBOOK_SCOPES] };
+  const scopes = await grantedPermissions(http, long.access_token);
+  return { accessToken: long.access_token, expiresAt: expiresIn(long.expires_in), scopes };
+}
+
+/**
+ * What the person granted: the dialog lets them untick permissions, so the grant is read back from
+ * `GET /me/permissions` (Facebook Login "Managing Permissions": `{data: [{permission, status}]}`).
+ */
+async function grantedPermissions(http: GraphHttp, userToken: string): Promise<string[]> {
+  const answer = await http.graph<{ data?: { permission?: string; status?: string }[] }>(
+    'oauth.permissions',
+    'me/permissions',
+    userToken,
+  );
+  if (!Array.isArray(answer.data)) throw http.unrecognized('oauth.permissions', undefined, 'permissions without data');
+  return answer.data
+    .filter((p) => p.status === 'granted' && typeof p.permission === 'string')
+    .map((p) => p.permission!);
 }
 
 async function tokenCall(http: GraphHttp, step: string, query: Record<string, string>) {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../../../test/adapter-conformance';
-import { sandboxAdapterOptions, startTestEmulator, type TestEmulator } from '../../../test/emulator';
+import {
+  decideOnAuthorizePage,
+  sandboxAdapterOptions,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../../test/emulator';
 import { mediaFixtures } from '../../../test/fixtures';
 import { runPublishLoop } from '../../../test/publish-loop';
 import { connectThrough, publishRequest } from '../meta/meta.test-support';
@@ -35,6 +40,16 @@ describe('Facebook permissions', () => {
       headers: { authorization: `Bearer ${account.refreshToken}` },
     });
     expect(removed.status).toBe(200);
+
+    // What a grant holds is read back from Facebook, not assumed from what was asked: a dialog that does not
+    // re-ask leaves the removed permission out, and the exchanged grant says so.
+    const redirect = 'http://127.0.0.1:3000/api/oauth/facebook/callback';
+    const plain = new URL(facebook().authorizeUrl({ state: 's', redirectUri: redirect }));
+    plain.searchParams.delete('auth_type');
+    const back = await decideOnAuthorizePage(plain.toString(), 'approve');
+    const granted = await facebook().exchangeCode({ code: back.searchParams.get('code')!, redirectUri: redirect });
+    expect(granted.scopes).not.toContain('publish_video');
+    expect(granted.scopes).toContain('pages_manage_posts');
 
     const err = await failure(runPublishLoop(facebook(), publishRequest(account, video, { caption: 'no perm' })));
     expect(err.kind).toBe('disconnected');
