@@ -2,7 +2,7 @@ import { startEmulator as startCore, type RunningEmulator } from './core/server'
 import { PLATFORM_MODULES } from './platforms';
 
 export type { RunningEmulator } from './core/server';
-export { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from './core/oauth';
+export { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET, sandboxApp, type SandboxApp } from './core/oauth';
 
 export interface StartOptions {
   dataDir: string;

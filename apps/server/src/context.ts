@@ -5,8 +5,7 @@ import { APP_VERSION } from './version';
 import type { KeptJson } from './http/compression';
 import type { JobQueue } from './jobs/job-queue';
 import { createMedia, type Media } from './media/media';
-import type { PlatformTarget } from './platforms/base-adapter';
-import { createPlatformRegistry, type PlatformRegistry } from './platforms/registry';
+import { createPlatformRegistry, type PlatformRegistry, type SandboxTarget } from './platforms/registry';
 import { createIdentityProvider, type IdentityProvider } from './services/oidc.service';
 import type { SecretBox } from './services/secret-box.service';
 import { LocalStorage } from './storage/local-storage';
@@ -35,7 +34,7 @@ export interface AppContext {
   /** One adapter per platform this server can connect (live or sandbox). */
   platforms: PlatformRegistry;
   /** The platform emulator of the sandbox platforms, when any platform is in sandbox mode. */
-  emulator?: PlatformTarget;
+  emulator?: SandboxTarget;
   /** Background jobs (jobs/job-definitions.ts): any process sends them, worker processes run them. */
   jobs: JobQueue;
   /** Answers this process may give again for READ_CACHE_MS (services/cache/read-caches.ts forgets them). */

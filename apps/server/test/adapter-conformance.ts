@@ -40,9 +40,12 @@ export function adapterHarness<A extends PlatformAdapter>(
 ): AdapterHarness<A> {
   let emu: TestEmulator | undefined;
   let adapter: A | undefined;
+  let platform = '';
   beforeAll(async () => {
     emu = await startTestEmulator(undefined, { now: opts.now });
-    adapter = create(sandboxAdapterOptions(emu));
+    // The platform's own sandbox app: the adapter says which platform it is.
+    platform = create(sandboxAdapterOptions(emu)).platform;
+    adapter = create(sandboxAdapterOptions(emu, {}, platform));
   });
   afterEach(async () => {
     if (emu) await control.clearFaults(emu);
@@ -61,7 +64,7 @@ export function adapterHarness<A extends PlatformAdapter>(
     get adapter() {
       return started().adapter;
     },
-    make: (extra = {}) => create(sandboxAdapterOptions(started().emu, extra)),
+    make: (extra = {}) => create(sandboxAdapterOptions(started().emu, extra, platform)),
   };
 }
 

@@ -1,10 +1,5 @@
 import fs from 'node:fs';
-import {
-  startEmulator,
-  SANDBOX_CLIENT_ID,
-  SANDBOX_CLIENT_SECRET,
-  type RunningEmulator,
-} from '@fanout/platform-emulator';
+import { sandboxApp, startEmulator, type RunningEmulator } from '@fanout/platform-emulator';
 import type { AdapterOptions } from '../src/platforms/base-adapter';
 import type { MediaSource, VideoSource } from '../src/platforms/platform-adapter';
 import { makeTempDir } from './test-server';
@@ -34,13 +29,17 @@ export async function startTestEmulator(
   };
 }
 
-/** Adapter options for the sandbox app on this emulator, with a silent log. */
+/**
+ * Adapter options for `platform`'s sandbox app on this emulator (each Meta product has an id of its own), with a
+ * silent log.
+ */
 export function sandboxAdapterOptions(
   emulator: { url: string; publicUrl: string },
   extra: Partial<AdapterOptions> = {},
+  platform = '',
 ) {
   const options: AdapterOptions = {
-    credentials: { clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET },
+    credentials: sandboxApp(platform),
     emulator: { apiUrl: emulator.url, browserUrl: emulator.publicUrl },
     log: { debug() {}, warn() {} },
     userAgent: 'web:fanout-tests:0.1.0 (by /u/fanout-tests)',

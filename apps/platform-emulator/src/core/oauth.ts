@@ -8,6 +8,26 @@ import type { Store } from './store';
 export const SANDBOX_CLIENT_ID = 'fanout-sandbox';
 export const SANDBOX_CLIENT_SECRET = 'fanout-sandbox-secret';
 
+export interface SandboxApp {
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * Products of one developer app that sign people in with ids of their own. Instagram API with Instagram Login
+ * takes the Instagram app's id and secret (App Dashboard → Instagram → API setup with Instagram login), not the
+ * Meta app id that Facebook Login takes (developers.facebook.com "Business Login for Instagram", "Oauth
+ * Authorize": `client_id` is "Your Instagram App ID"; reference §2): each product refuses the other's id.
+ */
+const PRODUCT_APPS: Readonly<Record<string, SandboxApp>> = {
+  instagram: { clientId: 'fanout-sandbox-instagram', clientSecret: 'fanout-sandbox-instagram-secret' },
+};
+
+/** The sandbox app as `platform` knows it: the product's own id where it has one, else the app's. */
+export function sandboxApp(platform: string): SandboxApp {
+  return PRODUCT_APPS[platform] ?? { clientId: SANDBOX_CLIENT_ID, clientSecret: SANDBOX_CLIENT_SECRET };
+}
+
 export interface AuthCode {
   code: string;
   platform: string;
@@ -76,6 +96,13 @@ export class OAuth {
   checkClient(clientId: string | null | undefined, clientSecret?: string | null): boolean {
     if (clientId !== SANDBOX_CLIENT_ID) return false;
     return clientSecret === undefined || clientSecret === SANDBOX_CLIENT_SECRET;
+  }
+
+  /** `checkClient` for a platform whose product signs in with an id of its own (`sandboxApp`). */
+  checkApp(platform: string, clientId: string | null | undefined, clientSecret?: string | null): boolean {
+    const app = sandboxApp(platform);
+    if (clientId !== app.clientId) return false;
+    return clientSecret === undefined || clientSecret === app.clientSecret;
   }
 
   issueCode(c: Omit<AuthCode, 'code' | 'expiresAt' | 'used'>): AuthCode {

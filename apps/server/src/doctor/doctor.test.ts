@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PLATFORM_KEYS, type PlatformKey } from '@fanout/contracts';
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '@fanout/platform-emulator';
+import { sandboxApp, SANDBOX_CLIENT_ID } from '@fanout/platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConnect } from '../../test/connections';
 import { startTestEmulator, type TestEmulator } from '../../test/emulator';
@@ -19,8 +19,9 @@ function liveEnv(wrong: PlatformKey[] = []): Record<string, string> {
   const env: Record<string, string> = { PUBLIC_URL, TIKTOK_AUDITED: 'false', YOUTUBE_API_VERIFIED: 'true' };
   for (const platform of PLATFORM_KEYS) {
     const [id, secret] = platform === 'facebook' ? ['META_APP_ID', 'META_APP_SECRET'] : CREDENTIAL_PAIRS[platform];
-    env[id] = SANDBOX_CLIENT_ID;
-    env[secret] = wrong.includes(platform) ? 'not-the-secret' : SANDBOX_CLIENT_SECRET;
+    const app = sandboxApp(platform);
+    env[id] = app.clientId;
+    env[secret] = wrong.includes(platform) ? 'not-the-secret' : app.clientSecret;
   }
   return env;
 }

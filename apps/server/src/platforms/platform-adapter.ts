@@ -105,6 +105,8 @@ export interface ConnectedAccount {
   accountId: string;
   accountName: string;
   accessToken: string;
+  /** The grant's second token as stored (`TokenSet.refreshToken`): Facebook keeps the person's user token here. */
+  refreshToken?: string;
   extra: Record<string, string>;
 }
 

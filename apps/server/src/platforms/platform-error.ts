@@ -26,6 +26,11 @@ export interface PlatformErrorDetails {
    * time; `escalateUnrecognized` makes the second one `rejected` with the raw message.
    */
   unrecognized?: boolean;
+  /**
+   * For `disconnected`: the permissions the platform refused the call without, in its own spelling. Connecting
+   * again asks for them (the adapter's scopes hold them).
+   */
+  missingPermissions?: string[];
   /** The request may have taken effect though no answer came (a timeout after the body was sent). */
   outcomeUnknown?: boolean;
   /**
@@ -44,6 +49,7 @@ export class PlatformError extends Error {
   readonly platformCode?: string;
   readonly platformMessage?: string;
   readonly retryAt?: Date;
+  readonly missingPermissions?: string[];
   readonly unrecognized: boolean;
   readonly outcomeUnknown: boolean;
   readonly createSent: boolean;
@@ -58,6 +64,7 @@ export class PlatformError extends Error {
     this.platformCode = details.platformCode;
     this.platformMessage = details.platformMessage;
     this.retryAt = details.retryAt;
+    this.missingPermissions = details.missingPermissions;
     this.unrecognized = details.unrecognized ?? false;
     this.outcomeUnknown = details.outcomeUnknown ?? false;
     this.createSent = details.createSent ?? false;
@@ -78,6 +85,7 @@ export class PlatformError extends Error {
       platformCode: this.platformCode,
       platformMessage: this.platformMessage,
       retryAt: this.retryAt?.toISOString(),
+      missingPermissions: this.missingPermissions,
       unrecognized: this.unrecognized,
       outcomeUnknown: this.outcomeUnknown,
     };

@@ -19,11 +19,14 @@ const ADAPTERS: Record<PlatformKey, new (options: AdapterOptions) => PlatformAda
   reddit: RedditAdapter,
 };
 
-/** The app every platform of the emulator accepts (apps/platform-emulator, core/oauth.ts). */
-export const SANDBOX_CREDENTIALS: PlatformCredentials = {
-  clientId: 'fanout-sandbox',
-  clientSecret: 'fanout-sandbox-secret',
-};
+/** The emulator, as sandbox platforms reach it, and the apps registered there. */
+export interface SandboxTarget extends PlatformTarget {
+  /**
+   * The app the emulator registers for a platform (its core/oauth.ts): one id per product, as the platforms issue
+   * them (Instagram Login takes the Instagram app's id, not the Meta app id of Facebook Login).
+   */
+  app(platform: PlatformKey): PlatformCredentials;
+}
 
 export interface PlatformAvailabilityEntry {
   platform: PlatformKey;
@@ -41,7 +44,7 @@ export interface PlatformRegistry {
 export interface RegistryInput {
   config: Pick<Config, 'platformCredentials' | 'sandboxPlatforms'>;
   /** The emulator, when one runs; platforms without live credentials need it. */
-  emulator: PlatformTarget | undefined;
+  emulator: SandboxTarget | undefined;
   log: AdapterLog & { child(bindings: object): AdapterLog };
   /** The app's version, for the User-Agent. */
   version: string;
@@ -71,9 +74,10 @@ export function createPlatformRegistry(input: RegistryInput): PlatformRegistry {
   const adapters = new Map<PlatformKey, PlatformAdapter>();
   for (const platform of PLATFORM_KEYS) {
     const live = input.config.platformCredentials[platform];
-    if (!live && !(sandboxed.has(platform) && input.emulator)) continue;
+    const sandbox = sandboxed.has(platform) ? input.emulator : undefined;
+    if (!live && !sandbox) continue;
     const options: AdapterOptions = {
-      credentials: live ?? SANDBOX_CREDENTIALS,
+      credentials: live ?? sandbox!.app(platform),
       emulator: live ? undefined : input.emulator,
       log: input.log.child({ platform }),
       userAgent,

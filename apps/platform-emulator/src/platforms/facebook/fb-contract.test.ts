@@ -4,7 +4,7 @@ import { metaSpec, startMeta, type TestMeta } from '../meta/meta-test-support';
 import { facebook } from '.';
 import { PAGE_VIDEOS_PARAMS, VIDEO_FIELDS, VIDEO_INSIGHTS_PARAMS, VIDEO_REELS_PARAMS } from './fb-params';
 import { PAGE_FIELDS } from './fb-page-fields';
-import { bearer, graph, longUserToken, PAGE, pageToken } from './fb-test-support';
+import { APP, bearer, graph, longUserToken, PAGE, pageToken } from './fb-test-support';
 
 function specParams(file: string, method: string, endpoint: string): Record<string, string> {
   const api = metaSpec(file).apis.find((a) => a.method === method && a.endpoint === endpoint);
@@ -44,10 +44,12 @@ describe('Facebook against the Meta codegen specs (shared/contracts/meta)', () =
 
 describe('Facebook checks what it receives', () => {
   let t: TestMeta;
+  let user: string;
   let page: string;
   beforeAll(async () => {
     t = await startMeta([facebook]);
-    page = await pageToken(t, await longUserToken(t));
+    user = await longUserToken(t);
+    page = await pageToken(t, user);
   });
   afterAll(() => t.stop());
 
@@ -89,7 +91,7 @@ describe('Facebook checks what it receives', () => {
 
   it('the upload session takes file_name, file_length and file_type (a documented type) only', async () => {
     const start = (q: Record<string, string>) =>
-      t.call('POST', graph(t, `/fanout-sandbox/uploads?${new URLSearchParams(q)}`), { headers: bearer(page) });
+      t.call('POST', graph(t, `/${APP}/uploads?${new URLSearchParams(q)}`), { headers: bearer(user) });
     expect((await start({ file_length: '10', file_type: 'video/mp4', file_name: 'a.mp4' })).status).toBe(200);
     expect((await start({ file_length: '10', file_type: 'video/webm' })).body.error.code).toBe(100);
     expect((await start({ file_length: '10', file_type: 'video/mp4', upload_phase: 'start' })).body.error.message).toBe(

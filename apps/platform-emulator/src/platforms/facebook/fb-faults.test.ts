@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addFault, startMeta, type TestMeta } from '../meta/meta-test-support';
 import { facebook } from '.';
-import { bearer, CLIENT, graph, PAGE, pageToken, userToken } from './fb-test-support';
+import { APP, bearer, CLIENT, graph, PAGE, pageToken, userToken } from './fb-test-support';
 
 let t: TestMeta;
 let user: string;
@@ -48,7 +48,7 @@ describe('Facebook faults, answered in Graph’s envelope', () => {
     expect(node.status).toBe(500);
     expect(node.body.error).toMatchObject({ code: 2, is_transient: true });
 
-    const session = await t.call('POST', graph(t, '/fanout-sandbox/uploads?file_length=4&file_type=video/mp4'), {
+    const session = await t.call('POST', graph(t, `/${APP}/uploads?file_length=4&file_type=video/mp4`), {
       headers: bearer(user),
     });
     await fault('reject', 'upload', { message: 'File type not allowed.' });
@@ -61,7 +61,7 @@ describe('Facebook faults, answered in Graph’s envelope', () => {
 
   it('duplicate and processing_failed at create', async () => {
     const page = await pageToken(t, user);
-    const session = await t.call('POST', graph(t, '/fanout-sandbox/uploads?file_length=4&file_type=video/mp4'), {
+    const session = await t.call('POST', graph(t, `/${APP}/uploads?file_length=4&file_type=video/mp4`), {
       headers: bearer(user),
     });
     const h = (

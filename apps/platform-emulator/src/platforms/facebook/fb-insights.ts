@@ -5,6 +5,7 @@ import { graphError, invalidParam, unsupportedRequest } from '../meta/graph-erro
 import { accessToken, checkParams, listItems, readParams } from '../meta/graph-params';
 import { graphRoute } from '../meta/graph-routes';
 import { VIDEO_INSIGHTS_PARAMS } from './fb-params';
+import { FB_CALLS } from './fb-calls';
 import { pageToken, settleVideo, videos, type FbVideo } from './fb-store';
 
 type Grown = ReturnType<typeof grownMetrics>;
@@ -55,7 +56,7 @@ export function registerInsights(api: RouteApi, ctx: EmulatorContext) {
     const p = await readParams(req);
     const video = videos(ctx).get(req.params.video!);
     if (!video) return unsupportedRequest('GET', req.params.video!);
-    const auth = pageToken(ctx, accessToken(req, p), video.pageId);
+    const auth = pageToken(ctx, accessToken(req, p), video.pageId, FB_CALLS.insights);
     if (!auth.ok) return auth.response;
     if (!['read_insights', 'pages_read_engagement'].some((s) => auth.token.scopes.includes(s)))
       return graphError({ message: '(#10) This endpoint requires the read_insights permission.', code: 10 });

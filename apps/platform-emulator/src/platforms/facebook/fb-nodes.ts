@@ -7,6 +7,7 @@ import { authorize, graphRoute } from '../meta/graph-routes';
 import { FB_ACCOUNT, FB_LIMITS, FB_PAGE } from './fb-account';
 import { PAGE_EDGE_FIELDS, USER_FIELDS, VIDEO_FIELDS } from './fb-params';
 import { PAGE_FIELDS } from './fb-page-fields';
+import { FB_CALLS } from './fb-calls';
 import { pageToken, settleVideo, videos } from './fb-store';
 import { videoValues } from './fb-videos';
 import { withRequestFault } from '../../core/request-faults';
@@ -30,8 +31,8 @@ export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: Fault
         message: '(#100) Tried accessing nonexisting field (accounts) on node type (Page)',
         code: 100,
       });
-    if (!auth.token.scopes.includes('pages_show_list'))
-      return graphError({ message: '(#10) This endpoint requires the pages_show_list permission.', code: 10 });
+    const missing = FB_CALLS.accounts.permissions.find((s) => !auth.token.scopes.includes(s));
+    if (missing) return graphError({ message: `(#10) This endpoint requires the ${missing} permission.`, code: 10 });
     const picked = pickFields(p.get('fields'), {
       nodeType: 'Page',
       known: PAGE_KNOWN,

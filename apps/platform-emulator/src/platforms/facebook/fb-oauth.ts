@@ -7,6 +7,7 @@ import { graphRoute } from '../meta/graph-routes';
 import { FB_ACCOUNT, FB_LIMITS, FB_SCOPES } from './fb-account';
 import { appAccessToken } from './fb-app-token';
 import { withRequestFault } from '../../core/request-faults';
+import { dialogPermissions, granted } from './fb-grants';
 
 /**
  * Facebook Login: the dialog (`www.facebook.com/<ver>/dialog/oauth`), the code exchange and the long-lived
@@ -22,6 +23,9 @@ export function registerFacebookOAuth(api: RouteApi, ctx: EmulatorContext, error
     fragment: '#_=_',
     denyDescription: 'Permissions error',
     denyExtra: { error_code: '200' },
+    asks: (g) => dialogPermissions(ctx, g),
+    approved: (g) => granted(ctx, g),
+    extraFields: ['auth_type'],
   });
   graphRoute(api, 'GET', 'www.facebook.com', '/dialog/oauth', 'authorize', dialog);
   graphRoute(api, 'POST', 'www.facebook.com', '/dialog/oauth', 'authorize', dialog);
@@ -42,9 +46,9 @@ export function registerFacebookOAuth(api: RouteApi, ctx: EmulatorContext, error
 }
 
 function checkApp(ctx: EmulatorContext, p: GraphParams) {
-  if (!ctx.oauth.checkClient(p.get('client_id')))
+  if (!ctx.oauth.checkApp('facebook', p.get('client_id')))
     return graphError({ message: 'Error validating application. Invalid application ID.', code: 101 });
-  if (!p.get('client_secret') || !ctx.oauth.checkClient(p.get('client_id'), p.get('client_secret')))
+  if (!p.get('client_secret') || !ctx.oauth.checkApp('facebook', p.get('client_id'), p.get('client_secret')))
     return graphError({ message: 'Error validating client secret.', code: 1 });
   return undefined;
 }

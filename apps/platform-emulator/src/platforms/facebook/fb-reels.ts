@@ -8,7 +8,8 @@ import { DEFAULT_GRAPH_VERSION, graphRoute, isVersion } from '../meta/graph-rout
 import { receiveRupload, ruploadError, ruploadFaultEnvelopes } from '../meta/rupload';
 import { FB_LIMITS, FB_PAGE } from './fb-account';
 import { VIDEO_REELS_PARAMS } from './fb-params';
-import { pageToken, PUBLISH_SCOPES, settleVideo, videos, type FbVideo } from './fb-store';
+import { FB_CALLS } from './fb-calls';
+import { pageToken, settleVideo, videos, type FbVideo } from './fb-store';
 import { withRequestFault } from '../../core/request-faults';
 
 /**
@@ -23,7 +24,7 @@ export function registerReels(api: RouteApi, ctx: EmulatorContext, errors: Fault
     const phase = p.get('upload_phase')?.toLowerCase();
     const step = phase === 'finish' ? 'reels_finish' : 'reels_start';
     return withRequestFault(ctx, 'facebook', step, errors, req, () => {
-      const auth = pageToken(ctx, accessToken(req, p), req.params.page, PUBLISH_SCOPES);
+      const auth = pageToken(ctx, accessToken(req, p), req.params.page, FB_CALLS.pageReel);
       if (!auth.ok) return auth.response;
       const bad = checkParams(p, VIDEO_REELS_PARAMS);
       if (bad) return bad;

@@ -1,10 +1,8 @@
 import type { EmulatorContext } from '../../core/context';
-import type { EmuResponse } from '../../core/http';
-import type { AccessToken } from '../../core/oauth';
-import { graphError, unsupportedRequest } from '../meta/graph-errors';
-import { authorize } from '../meta/graph-routes';
+import { unsupportedRequest } from '../meta/graph-errors';
 import { settleProcessing, type Phase, type Processing } from '../meta/processing';
 import { FB_PAGE } from './fb-account';
+import { checkCall, FB_CALLS, type CallAuth, type CallRule } from './fb-calls';
 
 /** An upload session of the Resumable Upload API (`POST /<app-id>/uploads`). */
 export interface UploadSession {
@@ -77,36 +75,21 @@ export function settlePage(ctx: EmulatorContext, pageId: string) {
       settleVideo(ctx, v.id, { poll: false, step: v.kind === 'reel' ? 'reels_status' : 'create' });
 }
 
-export type PageAuth = { ok: true; token: AccessToken } | { ok: false; response: EmuResponse };
+export type PageAuth = CallAuth;
 
 /**
- * A Page edge wants that Page's own token (from `/me/accounts`), with `scope` when given; a user token is refused
- * with (#210) as Graph does.
+ * A Page edge of the sandbox's Page: the call's rule (fb-calls.ts) decides which token and permissions it takes;
+ * another Page is one this person cannot act on.
  */
 export function pageToken(
   ctx: EmulatorContext,
   presented: string | undefined,
   pageId: string | undefined,
-  scope?: string[],
+  rule: CallRule = FB_CALLS.pageRead,
 ): PageAuth {
-  const auth = authorize(ctx, 'facebook', presented);
+  const auth = checkCall(ctx, presented, rule);
   if (!auth.ok) return auth;
-  if (pageId !== FB_PAGE.id && pageId !== 'me')
+  if ((pageId !== FB_PAGE.id && pageId !== 'me') || auth.token.meta?.pageId !== FB_PAGE.id)
     return { ok: false, response: unsupportedRequest('POST', pageId ?? '') };
-  if (auth.token.meta?.kind !== 'page' || auth.token.meta.pageId !== FB_PAGE.id)
-    return {
-      ok: false,
-      response: graphError({ message: '(#210) A page access token is required to request this resource.', code: 210 }),
-    };
-  if (scope && !scope.every((s) => auth.token.scopes.includes(s)))
-    return {
-      ok: false,
-      response: graphError({
-        message: `(#200) This action requires the ${scope.join(' and ')} permission${scope.length > 1 ? 's' : ''} as an admin with sufficient administrative permission`,
-        code: 200,
-      }),
-    };
   return auth;
 }
-
-export const PUBLISH_SCOPES = ['pages_read_engagement', 'pages_manage_posts'];

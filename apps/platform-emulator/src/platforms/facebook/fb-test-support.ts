@@ -1,10 +1,12 @@
+import { sandboxApp } from '../../core/oauth';
 import { decide, type TestMeta } from '../meta/meta-test-support';
 
-export const CLIENT = { client_id: 'fanout-sandbox', client_secret: 'fanout-sandbox-secret' };
+const app = sandboxApp('facebook');
+export const CLIENT = { client_id: app.clientId, client_secret: app.clientSecret };
 export const REDIRECT = 'http://127.0.0.1:9/api/oauth/facebook/callback';
-export const SCOPES = 'pages_show_list,pages_read_engagement,pages_manage_posts,read_insights';
+export const SCOPES = 'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights';
 export const PAGE = '100000000000501';
-export const APP = 'fanout-sandbox';
+export const APP = app.clientId;
 
 export function dialogUrl(t: TestMeta, extra: Record<string, string> = {}) {
   const q = new URLSearchParams({

@@ -3,7 +3,8 @@ import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json, type EmuRequest } from '../../core/http';
 import { graphError, invalidParam, missingParam, unsupportedRequest } from '../meta/graph-errors';
 import { accessToken, checkParams, readParams } from '../meta/graph-params';
-import { authorize, graphRoute } from '../meta/graph-routes';
+import { graphRoute } from '../meta/graph-routes';
+import { checkCall, FB_CALLS } from './fb-calls';
 import { APP_UPLOADS_PARAMS } from './fb-params';
 import { handles, uploads, type UploadSession } from './fb-store';
 
@@ -11,12 +12,13 @@ import { handles, uploads, type UploadSession } from './fb-store';
  * The Resumable Upload API: `POST /<app-id>/uploads` opens a session `upload:<SID>`; `POST /upload:<SID>` with
  * `Authorization: OAuth <token>` and `file_offset` sends bytes from that offset (which must be the bytes held);
  * the answer is `{file_offset}` until the last byte, then `{h}`, the handle `/videos` takes.
- * `GET /upload:<SID>` tells where it stands.
+ * `GET /upload:<SID>` tells where it stands. Every step takes the person's user token, never a Page's
+ * (FB_CALLS.upload), of the app the path names.
  */
 export function registerUploads(api: RouteApi, ctx: EmulatorContext) {
   graphRoute(api, 'POST', 'graph.facebook.com', '/:app/uploads', 'upload_start', async (req) => {
     const p = await readParams(req);
-    const auth = authorize(ctx, 'facebook', accessToken(req, p));
+    const auth = checkCall(ctx, accessToken(req, p), FB_CALLS.upload);
     if (!auth.ok) return auth.response;
     if (req.params.app !== auth.token.clientId) return unsupportedRequest('POST', req.params.app!);
     const bad = checkParams(p, APP_UPLOADS_PARAMS);
@@ -100,7 +102,7 @@ function session(ctx: EmulatorContext, req: EmuRequest) {
         code: 104,
       }),
     };
-  const checked = authorize(ctx, 'facebook', auth[1]);
+  const checked = checkCall(ctx, auth[1], FB_CALLS.upload);
   if (!checked.ok) return checked;
   const sid = sidOf(req);
   const s = uploads(ctx).get(sid);

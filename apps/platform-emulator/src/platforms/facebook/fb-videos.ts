@@ -11,7 +11,8 @@ import { FB_LIMITS, FB_PAGE } from './fb-account';
 import { PAGE_VIDEOS_PARAMS, VIDEO_FIELDS } from './fb-params';
 import { videoStatus } from './fb-reels';
 import { blobOf } from './fb-upload';
-import { handles, pageToken, PUBLISH_SCOPES, settlePage, uploads, videos, type FbVideo } from './fb-store';
+import { FB_CALLS } from './fb-calls';
+import { handles, pageToken, settlePage, uploads, videos, type FbVideo } from './fb-store';
 
 /**
  * Regular Page videos: the create step `POST /<page-id>/videos` (a finished upload's handle in
@@ -22,7 +23,7 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
   graphRoute(api, 'POST', 'graph.facebook.com', '/:page/videos', 'create', async (req) => {
     // A `source` file goes to a blob as it arrives (a Page video is up to 2 GB, reference §3).
     const p = await readParams(req, { store: ctx.store, maxBytes: FB_LIMITS.maxVideoBytes });
-    const auth = pageToken(ctx, accessToken(req, p), req.params.page, PUBLISH_SCOPES);
+    const auth = pageToken(ctx, accessToken(req, p), req.params.page, FB_CALLS.pageVideo);
     if (!auth.ok) return auth.response;
     const bad = checkParams(p, PAGE_VIDEOS_PARAMS);
     if (bad) return bad;

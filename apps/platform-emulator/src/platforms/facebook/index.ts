@@ -19,6 +19,7 @@
  * - `reels_status`  `GET /<video-id>?fields=status`; the processing faults are read under this step for Reels
  * - `reels_finish`  `POST /<page-id>/video_reels upload_phase=finish`; also where `duplicate` acts
  * - `insights`      `GET /<video-id>/video_insights`
+ * - `permissions`   `GET /me/permissions`, `DELETE /me/permissions/<permission>`
  * Rate-limit faults answer Graph's code 32 (Page request limit) with `x-app-usage` and
  * `x-business-use-case-usage` headers.
  */
@@ -28,6 +29,7 @@ import { FB_PAGE } from './fb-account';
 import { registerInsights } from './fb-insights';
 import { registerNodes } from './fb-nodes';
 import { registerFacebookOAuth } from './fb-oauth';
+import { registerPermissions } from './fb-grants';
 import { registerReels } from './fb-reels';
 import { registerUploads } from './fb-upload';
 import { registerVideos } from './fb-videos';
@@ -49,6 +51,7 @@ export const facebook: PlatformModule = {
     registerVideos(api, ctx);
     registerReels(api, ctx, errors);
     registerInsights(api, ctx);
+    registerPermissions(api, ctx);
     registerNodes(api, ctx, errors);
   },
 };

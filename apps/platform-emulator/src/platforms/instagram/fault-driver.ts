@@ -1,6 +1,6 @@
 // Instagram for the fault table test: Instagram Login, a Reels container with a resumable upload, its status
 // and media_publish (reference §2).
-import { SANDBOX_CLIENT_ID, SANDBOX_CLIENT_SECRET } from '../../core/oauth';
+import { sandboxApp } from '../../core/oauth';
 import { decideRedirect } from '../../core/test-support';
 import { at, postForm, request, someVideo, type FaultDriver, type FaultEmu } from '../fault-driver';
 import { GRAPH_VERSION, graphMeaning, graphMessage, graphResetSeconds, processed, rupload } from '../meta/fault-driver';
@@ -8,6 +8,8 @@ import { IG_ACCOUNT } from './ig-account';
 
 const REDIRECT = 'http://127.0.0.1:9/api/oauth/instagram/callback';
 const USER = IG_ACCOUNT.userId;
+/** The Instagram app's own id and secret (Business Login for Instagram), not the Meta app's. */
+const APP = sandboxApp('instagram');
 
 const graph = (emu: FaultEmu, token: string, path: string, form?: Record<string, string>) =>
   request(at(emu, 'graph.instagram.com', `${GRAPH_VERSION}${path}`), {
@@ -33,7 +35,7 @@ export const instagramDriver: FaultDriver<string, string> = {
   processingStep: 'status',
   async connect(emu) {
     const q = new URLSearchParams({
-      client_id: SANDBOX_CLIENT_ID,
+      client_id: APP.clientId,
       redirect_uri: REDIRECT,
       response_type: 'code',
       scope: 'instagram_business_basic,instagram_business_content_publish',
@@ -41,15 +43,15 @@ export const instagramDriver: FaultDriver<string, string> = {
     });
     const back = await decideRedirect(at(emu, 'api.instagram.com', `/oauth/authorize?${q}`), 'approve');
     const short = await postForm(at(emu, 'api.instagram.com', '/oauth/access_token'), {
-      client_id: SANDBOX_CLIENT_ID,
-      client_secret: SANDBOX_CLIENT_SECRET,
+      client_id: APP.clientId,
+      client_secret: APP.clientSecret,
       grant_type: 'authorization_code',
       redirect_uri: REDIRECT,
       code: back.searchParams.get('code')!,
     });
     const long = new URLSearchParams({
       grant_type: 'ig_exchange_token',
-      client_secret: SANDBOX_CLIENT_SECRET,
+      client_secret: APP.clientSecret,
       access_token: short.access_token,
     });
     return (await request(at(emu, 'graph.instagram.com', `/access_token?${long}`))).body.access_token as string;

@@ -6,11 +6,12 @@ import { accessToken, checkParams, isTrue, readParams } from '../meta/graph-para
 import { authorize, DEFAULT_GRAPH_VERSION, graphRoute, isVersion } from '../meta/graph-routes';
 import { receiveRupload, ruploadError, ruploadFaultEnvelopes } from '../meta/rupload';
 import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
+import { IG_CALLS } from './ig-calls';
 import { MEDIA_PARAMS } from './ig-params';
 import { containers, igMedia, type Container, type IgMediaType } from './ig-store';
 import { withRequestFault } from '../../core/request-faults';
 
-const PUBLISH_SCOPE = 'instagram_business_content_publish';
+const PUBLISH_SCOPE = IG_CALLS.publish;
 
 /**
  * Step 1 and 2 of Reels publishing: the media container (`POST /<ig-user-id>/media`) and the resumable upload of

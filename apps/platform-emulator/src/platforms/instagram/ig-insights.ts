@@ -4,6 +4,7 @@ import { grownMetrics } from '../../core/published';
 import { invalidParam, missingParam, unsupportedRequest } from '../meta/graph-errors';
 import { accessToken, checkParams, listItems, readParams } from '../meta/graph-params';
 import { authorize, graphRoute } from '../meta/graph-routes';
+import { IG_CALLS } from './ig-calls';
 import { DEPRECATED_MEDIA_METRICS, INSIGHTS_PARAMS } from './ig-params';
 import { igMedia } from './ig-store';
 
@@ -24,7 +25,7 @@ const TITLES: Record<string, string> = {
 export function registerInsights(api: RouteApi, ctx: EmulatorContext) {
   graphRoute(api, 'GET', 'graph.instagram.com', '/:media/insights', 'insights', async (req) => {
     const p = await readParams(req);
-    const auth = authorize(ctx, 'instagram', accessToken(req, p), 'instagram_business_manage_insights');
+    const auth = authorize(ctx, 'instagram', accessToken(req, p), IG_CALLS.insights);
     if (!auth.ok) return auth.response;
     const media = igMedia(ctx).get(req.params.media!);
     if (!media || media.igUserId !== auth.token.accountId) return unsupportedRequest('GET', req.params.media!);

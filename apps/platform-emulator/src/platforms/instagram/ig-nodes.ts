@@ -5,6 +5,7 @@ import { accessToken, pickFields, readParams } from '../meta/graph-params';
 import { authorize, graphRoute } from '../meta/graph-routes';
 import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
 import { mediaValues } from './ig-publish';
+import { IG_CALLS } from './ig-calls';
 import { CONTAINER_FIELDS, MEDIA_FIELDS, PUBLISHING_LIMIT_FIELDS, USER_FIELDS } from './ig-params';
 import { containerStatus, containers, igMedia, publishedInWindow } from './ig-store';
 import { withRequestFault } from '../../core/request-faults';
@@ -28,7 +29,7 @@ export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: Fault
   });
 
   graphRoute(api, 'GET', 'graph.instagram.com', '/:user/media', 'media', async (req) => {
-    const auth = await owner(ctx, req, 'instagram_business_basic');
+    const auth = await owner(ctx, req, IG_CALLS.media);
     if (!auth.ok) return auth.response;
     const all = igMedia(ctx)
       .values()
@@ -60,7 +61,7 @@ export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: Fault
   });
 
   graphRoute(api, 'GET', 'graph.instagram.com', '/:user/content_publishing_limit', 'limit', async (req) => {
-    const auth = await owner(ctx, req, 'instagram_business_content_publish');
+    const auth = await owner(ctx, req, IG_CALLS.publish);
     if (!auth.ok) return auth.response;
     const picked = pickFields(req.query.get('fields'), {
       nodeType: 'ContentPublishingLimitResponse',
@@ -90,7 +91,7 @@ async function owner(
 }
 
 async function userNode(ctx: EmulatorContext, req: EmuRequest) {
-  const auth = await owner(ctx, req, 'instagram_business_basic');
+  const auth = await owner(ctx, req, IG_CALLS.profile);
   if (!auth.ok) return auth.response;
   const picked = pickFields(req.query.get('fields'), {
     nodeType: 'User',
@@ -116,7 +117,7 @@ async function userNode(ctx: EmulatorContext, req: EmuRequest) {
 
 async function containerNode(ctx: EmulatorContext, req: EmuRequest) {
   const c = containers(ctx).get(req.params.id!)!;
-  const auth = authorize(ctx, 'instagram', accessToken(req, await readParams(req)));
+  const auth = authorize(ctx, 'instagram', accessToken(req, await readParams(req)), IG_CALLS.publish);
   if (!auth.ok) return auth.response;
   if (auth.token.accountId !== c.igUserId) return unsupportedRequest('GET', c.id);
   const s = containerStatus(ctx, c.id, true);
@@ -146,7 +147,7 @@ async function containerNode(ctx: EmulatorContext, req: EmuRequest) {
 
 async function mediaNode(ctx: EmulatorContext, req: EmuRequest) {
   const m = igMedia(ctx).get(req.params.id!)!;
-  const auth = authorize(ctx, 'instagram', accessToken(req, await readParams(req)));
+  const auth = authorize(ctx, 'instagram', accessToken(req, await readParams(req)), IG_CALLS.media);
   if (!auth.ok) return auth.response;
   if (auth.token.accountId !== m.igUserId) return unsupportedRequest('GET', m.id);
   const picked = pickFields(req.query.get('fields'), {

@@ -30,8 +30,10 @@ export function registerInstagramOAuth(api: RouteApi, ctx: EmulatorContext) {
     const clientId = p.get('client_id');
     for (const name of ['client_id', 'client_secret', 'grant_type', 'redirect_uri', 'code'])
       if (!p.get(name)) return legacyError(`Missing required field ${name}`);
-    if (!ctx.oauth.checkClient(clientId)) return legacyError('Invalid platform app');
-    if (!ctx.oauth.checkClient(clientId, p.get('client_secret'))) return legacyError('Error validating client secret.');
+    // The Instagram app's own id and secret (Business Login for Instagram), never the Meta app's.
+    if (!ctx.oauth.checkApp('instagram', clientId)) return legacyError('Invalid platform app');
+    if (!ctx.oauth.checkApp('instagram', clientId, p.get('client_secret')))
+      return legacyError('Error validating client secret.');
     if (p.get('grant_type') !== 'authorization_code') return legacyError('Unsupported grant_type');
     const redeemed = ctx.oauth.redeemCode(p.get('code'), {
       platform: 'instagram',
@@ -64,7 +66,8 @@ export function registerInstagramOAuth(api: RouteApi, ctx: EmulatorContext) {
       return graphError({ message: '(#100) grant_type must be ig_exchange_token', code: 100 });
     const current = liveToken(ctx, req);
     if (!current.ok) return current.response;
-    if (!ctx.oauth.checkClient(current.token.clientId, req.query.get('client_secret') ?? ''))
+    // "client_secret: Your Instagram app's secret from the App Dashboard" (Instagram Platform, Access Token).
+    if (!ctx.oauth.checkApp('instagram', current.token.clientId, req.query.get('client_secret') ?? ''))
       return graphError({ message: 'Error validating client secret.', code: 1 });
     if (current.token.meta?.kind !== 'short')
       return graphError({

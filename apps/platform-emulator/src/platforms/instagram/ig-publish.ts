@@ -7,6 +7,7 @@ import { graphTime, numericId, shortcode } from '../meta/graph-ids';
 import { accessToken, checkParams, readParams } from '../meta/graph-params';
 import { authorize, graphRoute } from '../meta/graph-routes';
 import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
+import { IG_CALLS } from './ig-calls';
 import { MEDIA_PUBLISH_PARAMS } from './ig-params';
 import { containerStatus, containers, igMedia, publishedInWindow, type IgMedia } from './ig-store';
 
@@ -17,7 +18,7 @@ import { containerStatus, containers, igMedia, publishedInWindow, type IgMedia }
 export function registerPublish(api: RouteApi, ctx: EmulatorContext) {
   graphRoute(api, 'POST', 'graph.instagram.com', '/:user/media_publish', 'create', async (req) => {
     const p = await readParams(req);
-    const auth = authorize(ctx, 'instagram', accessToken(req, p), 'instagram_business_content_publish');
+    const auth = authorize(ctx, 'instagram', accessToken(req, p), IG_CALLS.publish);
     if (!auth.ok) return auth.response;
     if (!isIgUser(req.params.user) || auth.token.accountId !== IG_ACCOUNT.userId)
       return unsupportedRequest('POST', req.params.user!);

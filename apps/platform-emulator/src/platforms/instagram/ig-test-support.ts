@@ -1,6 +1,8 @@
+import { sandboxApp } from '../../core/oauth';
 import { decide, form, type TestMeta } from '../meta/meta-test-support';
 
-export const CLIENT = { client_id: 'fanout-sandbox', client_secret: 'fanout-sandbox-secret' };
+const app = sandboxApp('instagram');
+export const CLIENT = { client_id: app.clientId, client_secret: app.clientSecret };
 export const REDIRECT = 'http://127.0.0.1:9/api/oauth/instagram/callback';
 export const ALL_SCOPES =
   'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights';

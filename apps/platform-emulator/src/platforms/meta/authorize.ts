@@ -14,6 +14,15 @@ export interface AuthorizeConfig {
   denyDescription: string;
   /** More parameters of a refusal (Facebook's `error_code=200`). */
   denyExtra?: Record<string, string>;
+  /**
+   * Of the scopes asked for, those the dialog asks the person for now (Facebook leaves out permissions the
+   * person declined before, unless re-requested); all of them when absent.
+   */
+  asks?(g: { clientId: string; accountId: string; requested: string[]; params: URLSearchParams }): string[];
+  /** The person approved these scopes. */
+  approved?(g: { clientId: string; accountId: string; scopes: string[] }): void;
+  /** Request parameters the page carries to the decision besides the OAuth ones (Facebook's `auth_type`). */
+  extraFields?: readonly string[];
 }
 
 /**
@@ -29,7 +38,8 @@ export function authorizeHandler(ctx: EmulatorContext, cfg: AuthorizeConfig): Ha
     const clientId = p.get('client_id');
     const redirectUri = p.get('redirect_uri');
     const state = p.get('state');
-    if (!ctx.oauth.checkClient(clientId))
+    // Each product takes its own app id (Instagram Login: the Instagram app's, not the Meta app's).
+    if (!ctx.oauth.checkApp(cfg.platform, clientId))
       return errorPage(400, 'Invalid App ID', `The app ID "${clientId ?? ''}" is not a ${cfg.platformName} app.`);
     if (!redirectUri || !/^https?:\/\/[^\s]+$/.test(redirectUri))
       return errorPage(
@@ -48,7 +58,15 @@ export function authorizeHandler(ctx: EmulatorContext, cfg: AuthorizeConfig): Ha
         'Invalid Scopes',
         `Invalid Scopes: ${unknown.join(', ')}. Valid scopes: ${cfg.knownScopes.join(', ')}.`,
       );
-    const scopes = [...new Set([...(cfg.implicitScopes ?? []), ...requested])];
+    const asked = cfg.asks
+      ? cfg.asks({ clientId: clientId!, accountId: cfg.account.id, requested, params: p })
+      : requested;
+    const scopes = [...new Set([...(cfg.implicitScopes ?? []), ...asked])];
+    const extra: Record<string, string> = {};
+    for (const name of cfg.extraFields ?? []) {
+      const value = p.get(name);
+      if (value !== null) extra[name] = value;
+    }
 
     const decision = form?.get('decision');
     if (decision !== 'approve' && decision !== 'deny') {
@@ -64,6 +82,7 @@ export function authorizeHandler(ctx: EmulatorContext, cfg: AuthorizeConfig): Ha
           response_type: responseType,
           scope: requested.join(','),
           ...(state !== null ? { state } : {}),
+          ...extra,
         },
       });
     }
@@ -78,6 +97,7 @@ export function authorizeHandler(ctx: EmulatorContext, cfg: AuthorizeConfig): Ha
         scopes,
         accountId: cfg.account.id,
       });
+      cfg.approved?.({ clientId: clientId!, accountId: cfg.account.id, scopes });
       back.searchParams.set('code', code.code);
     } else {
       back.searchParams.set('error', 'access_denied');

@@ -16,7 +16,7 @@ describe("the platforms' harmless check of an app's id and secret", () => {
     platform: (typeof PLATFORM_KEYS)[number],
     credentials?: { clientId: string; clientSecret: string },
   ) => {
-    const options = sandboxAdapterOptions(emulator);
+    const options = sandboxAdapterOptions(emulator, {}, platform);
     return createAdapter(platform, { ...options, credentials: credentials ?? options.credentials }).checkApp(REDIRECT);
   };
 
@@ -25,7 +25,7 @@ describe("the platforms' harmless check of an app's id and secret", () => {
   });
 
   it.each(PLATFORM_KEYS)('%s refuses a wrong secret and an unknown id', async (platform) => {
-    const { clientId } = sandboxAdapterOptions(emulator).credentials;
+    const { clientId } = sandboxAdapterOptions(emulator, {}, platform).credentials;
     expect(await check(platform, { clientId, clientSecret: 'not-the-secret' })).toMatchObject({ outcome: 'refused' });
     expect(await check(platform, { clientId: 'unknown-app', clientSecret: 'x' })).toMatchObject({ outcome: 'refused' });
   });

@@ -19,8 +19,10 @@ describe('Facebook connect', () => {
     const url = new URL(adapter.authorizeUrl({ state: 's', redirectUri: redirectUri('facebook') }));
     expect(url.pathname).toBe('/www.facebook.com/v23.0/dialog/oauth');
     expect(url.searchParams.get('scope')).toBe(
-      'pages_show_list,pages_read_engagement,pages_manage_posts,read_insights',
+      'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights',
     );
+    // A permission declined or removed before is asked again only so (Facebook Login, re-asking).
+    expect(url.searchParams.get('auth_type')).toBe('rerequest');
 
     const { tokens, kept, profile } = await connectThrough(adapter);
     // The long-lived user token, then the Page's.
@@ -28,6 +30,8 @@ describe('Facebook connect', () => {
     expect(profile.tokens).toBeDefined();
     expect(kept.accessToken).not.toBe(tokens.accessToken);
     expect(kept.expiresAt).toBeUndefined();
+    // The user token stays beside the Page's: the upload session takes it.
+    expect(kept.refreshToken).toBe(tokens.accessToken);
     expect(profile.extra?.pageId).toBe(profile.accountId);
     expect(profile.name).toBeTruthy();
     expect(profile.avatarUrl).toMatch(/^http/);

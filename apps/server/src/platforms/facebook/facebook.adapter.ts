@@ -1,6 +1,12 @@
 import { GRAPH_VERSION } from '../meta/graph-version';
 import { MetaGraphAdapter, type MetaSteps } from '../meta/meta-graph.adapter';
-import { exchangeFacebookCode, FACEBOOK_SCOPES, facebookProfile, refreshFacebookTokens } from './facebook.oauth';
+import {
+  exchangeFacebookCode,
+  FACEBOOK_PERMISSIONS,
+  FACEBOOK_SCOPES,
+  facebookProfile,
+  refreshFacebookTokens,
+} from './facebook.oauth';
 import { facebookMetrics, facebookPostStatus, findFacebookPost } from './facebook.posts';
 import { facebookPublishStep } from './facebook.publish';
 
@@ -10,6 +16,12 @@ export class FacebookAdapter extends MetaGraphAdapter {
   readonly scopes = FACEBOOK_SCOPES;
   protected readonly graphHost = 'graph.facebook.com';
   protected readonly authorizePage = `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`;
+  protected readonly permissions = FACEBOOK_PERMISSIONS;
+  /**
+   * The dialog asks again for a permission the person declined or removed only with auth_type=rerequest (Facebook
+   * Login, "Re-asking for Declined Permissions"): without it a reconnect for a missing permission would not ask.
+   */
+  protected override readonly authorizeExtras = { auth_type: 'rerequest' };
   /** The upload and the reel's processing come before the finish call that publishes it. */
   protected override readonly stepsBeforePost = ['upload', 'processing'];
   protected override readonly stepsAfterPost = ['created'];

@@ -1,14 +1,29 @@
 import { expiresIn } from '../base-adapter';
 import type { AccountProfile, ExchangeInput, TokenSet } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
+import type { PermissionHints } from '../meta/meta.errors';
 import type { GraphHttp } from '../meta/meta-graph.adapter';
 
+/**
+ * pages_show_list, pages_read_engagement and pages_manage_posts publish to a Page (Video API "Publish with the
+ * Video API", Reels Publishing API); publish_video too "if you are publishing a video to the Page" (Pages API
+ * "Posts", Before you start); read_insights reads a video's figures (Video API "Insights").
+ */
 export const FACEBOOK_SCOPES = [
   'pages_show_list',
   'pages_read_engagement',
   'pages_manage_posts',
+  'publish_video',
   'read_insights',
 ] as const;
+
+/** The permissions of Fanout's Facebook calls, for naming the one a refusal went without (meta.errors.ts). */
+export const FACEBOOK_PERMISSIONS: PermissionHints = {
+  scopes: FACEBOOK_SCOPES,
+  // What /videos answers to a Page token without publish_video (as live answers quote it).
+  meanings: [[/no permission to publish the video/i, ['publish_video']]],
+  steps: { profile: ['pages_show_list'], init: ['pages_manage_posts'], metrics: ['read_insights'] },
+};
 
 interface Credentials {
   clientId: string;
@@ -43,7 +58,24 @@ export async function exchangeFacebookCode(
     fb_exchange_token: short.access_token!,
   });
   if (!long.access_token) throw http.unrecognized('oauth.long_lived', response);
-  return { accessToken: long.access_token, expiresAt: expiresIn(long.expires_in), scopes: [...FACEBOOK_SCOPES] };
+  const scopes = await grantedPermissions(http, long.access_token);
+  return { accessToken: long.access_token, expiresAt: expiresIn(long.expires_in), scopes };
+}
+
+/**
+ * What the person granted: the dialog lets them untick permissions, so the grant is read back from
+ * `GET /me/permissions` (Facebook Login "Managing Permissions": `{data: [{permission, status}]}`).
+ */
+async function grantedPermissions(http: GraphHttp, userToken: string): Promise<string[]> {
+  const answer = await http.graph<{ data?: { permission?: string; status?: string }[] }>(
+    'oauth.permissions',
+    'me/permissions',
+    userToken,
+  );
+  if (!Array.isArray(answer.data)) throw http.unrecognized('oauth.permissions', undefined, 'permissions without data');
+  return answer.data
+    .filter((p) => p.status === 'granted' && typeof p.permission === 'string')
+    .map((p) => p.permission!);
 }
 
 async function tokenCall(http: GraphHttp, step: string, query: Record<string, string>) {
@@ -53,7 +85,11 @@ async function tokenCall(http: GraphHttp, step: string, query: Record<string, st
   return { response, data };
 }
 
-/** The first Page the person manages, published as with the Page's own token (which does not expire). */
+/**
+ * The first Page the person manages, published as with the Page's own token (which does not expire). The
+ * person's long-lived user token is kept beside it (as the grant's second token): the Resumable Upload API's
+ * session on `/<app-id>/uploads` takes a user token, not a Page's (Graph API "Upload a file").
+ */
 export async function facebookProfile(http: GraphHttp, tokens: TokenSet): Promise<AccountProfile> {
   const answer = await http.graph<{ data?: PageEntry[] }>('profile', 'me/accounts', tokens.accessToken, {
     query: { fields: 'id,name,access_token,picture' },
@@ -73,7 +109,7 @@ export async function facebookProfile(http: GraphHttp, tokens: TokenSet): Promis
     name: page.name ?? pageId,
     avatarUrl: page.picture?.data?.url ?? null,
     extra: { pageId },
-    tokens: { accessToken: page.access_token, scopes: tokens.scopes },
+    tokens: { accessToken: page.access_token, refreshToken: tokens.accessToken, scopes: tokens.scopes },
   };
 }
 

@@ -14,7 +14,7 @@ let emu: TestEmulator;
 let account: ConnectedAccount;
 const big = mediaFixtures().bigVideo;
 const small = mediaFixtures().video;
-const facebook = () => new FacebookAdapter(sandboxAdapterOptions(emu));
+const facebook = () => new FacebookAdapter(sandboxAdapterOptions(emu, {}, 'facebook'));
 beforeAll(async () => {
   emu = await startTestEmulator();
   ({ account } = await connectThrough(facebook()));

@@ -10,7 +10,8 @@ export const PAGE_VIDEO_PART_BYTES = 4 * 1024 * 1024;
 
 /**
  * A Page video: upload session on the app → `file_offset` transfers → handle → POST /<page>/videos (the
- * create).
+ * create). The session and its transfers take the person's user token, the create the Page's (Graph API
+ * "Upload a file"; Video API "Publish with the Video API").
  */
 export async function pageVideoStep(
   http: GraphHttp,
@@ -20,7 +21,7 @@ export async function pageVideoStep(
   const token = request.account.accessToken;
   const total = request.video.sizeBytes;
   if (!journal) {
-    const answer = await http.graph<{ id?: string }>('session', `${http.appId}/uploads`, token, {
+    const answer = await http.graph<{ id?: string }>('session', `${http.appId}/uploads`, userToken(http, request), {
       method: 'POST',
       query: { file_name: request.video.filename, file_length: total, file_type: request.video.mimeType },
     });
@@ -73,7 +74,7 @@ async function transfer(
     const res = await http.request('upload', http.graphUrl(sessionId), {
       method: 'POST',
       headers: {
-        authorization: `OAuth ${request.account.accessToken}`,
+        authorization: `OAuth ${userToken(http, request)}`,
         file_offset: String(offset),
         'content-type': 'application/octet-stream',
         'content-length': String(Math.max(0, end - offset + 1)),
@@ -114,6 +115,20 @@ async function transfer(
   return uploaded(journal, next, total);
 }
 
+/**
+ * The person's user token, kept beside the Page's at connect. A connection made before it was kept has none:
+ * only connecting again gives one.
+ */
+function userToken(http: GraphHttp, request: PublishRequest): string {
+  if (request.account.refreshToken) return request.account.refreshToken;
+  const words =
+    'Reconnect Facebook to upload Page videos: the upload takes your user token, which this connection lacks';
+  throw new PlatformError(http.platform, 'disconnected', `facebook session: ${words}`, {
+    step: 'session',
+    platformMessage: words,
+  });
+}
+
 function uploaded(journal: PublishJournal, offset: number, total: number): PublishStepResult {
   return {
     done: false,
@@ -141,7 +156,7 @@ async function heldBySession(
   if (!(err instanceof PlatformError) || !['retryable', 'rejected'].includes(err.kind)) return undefined;
   try {
     const res = await http.request('upload.status', http.graphUrl(sessionId), {
-      headers: { authorization: `OAuth ${request.account.accessToken}` },
+      headers: { authorization: `OAuth ${userToken(http, request)}` },
     });
     const n = Number((res.body as { file_offset?: unknown } | undefined)?.file_offset);
     return Number.isInteger(n) && n >= 0 && n <= request.video.sizeBytes ? n : undefined;

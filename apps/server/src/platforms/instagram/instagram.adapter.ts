@@ -1,5 +1,11 @@
 import { MetaGraphAdapter, type MetaSteps } from '../meta/meta-graph.adapter';
-import { exchangeInstagramCode, INSTAGRAM_SCOPES, instagramProfile, refreshInstagramToken } from './instagram.oauth';
+import {
+  exchangeInstagramCode,
+  INSTAGRAM_PERMISSIONS,
+  INSTAGRAM_SCOPES,
+  instagramProfile,
+  refreshInstagramToken,
+} from './instagram.oauth';
 import { findInstagramPost, instagramMetrics, instagramPostStatus } from './instagram.posts';
 import { instagramPublishStep } from './instagram.publish';
 
@@ -9,6 +15,7 @@ export class InstagramAdapter extends MetaGraphAdapter {
   readonly scopes = INSTAGRAM_SCOPES;
   protected readonly graphHost = 'graph.instagram.com';
   protected readonly authorizePage = 'https://api.instagram.com/oauth/authorize';
+  protected readonly permissions = INSTAGRAM_PERMISSIONS;
   /** The container's upload and processing come before media_publish, the create. */
   protected override readonly stepsBeforePost = ['upload', 'processing'];
   protected override readonly stepsAfterPost = ['permalink'];

@@ -2,13 +2,33 @@ import { expiresIn } from '../base-adapter';
 import type { AccountProfile, ExchangeInput, TokenSet } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import type { GraphHttp } from '../meta/meta-graph.adapter';
-import { recast } from '../meta/meta.errors';
+import { recast, type PermissionHints } from '../meta/meta.errors';
 
 export const INSTAGRAM_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',
   'instagram_business_manage_insights',
 ] as const;
+
+const PUBLISH = ['instagram_business_content_publish'];
+
+/**
+ * The permission of each call (Instagram Platform: IG User for the profile, Content Publishing for the
+ * container, its upload, status and media_publish, IG Media Insights for the figures), for naming the one a
+ * refusal went without (meta.errors.ts).
+ */
+export const INSTAGRAM_PERMISSIONS: PermissionHints = {
+  scopes: INSTAGRAM_SCOPES,
+  steps: {
+    profile: ['instagram_business_basic'],
+    container: PUBLISH,
+    upload: PUBLISH,
+    status: PUBLISH,
+    create: PUBLISH,
+    permalink: ['instagram_business_basic'],
+    metrics: ['instagram_business_manage_insights'],
+  },
+};
 
 const CODE_URL = 'https://api.instagram.com/oauth/access_token';
 const LONG_LIVED_URL = 'https://graph.instagram.com/access_token';

@@ -13,7 +13,7 @@ let emu: TestEmulator;
 let account: ConnectedAccount;
 const big = mediaFixtures().bigVideo;
 const small = mediaFixtures().video;
-const instagram = () => new InstagramAdapter(sandboxAdapterOptions(emu));
+const instagram = () => new InstagramAdapter(sandboxAdapterOptions(emu, {}, 'instagram'));
 beforeAll(async () => {
   emu = await startTestEmulator();
   ({ account } = await connectThrough(instagram()));

@@ -14,7 +14,7 @@ import type {
 } from '../platform-adapter';
 import type { PlatformError } from '../platform-error';
 import { GRAPH_VERSION } from './graph-version';
-import { classifyMetaError, metaError, sortedAs } from './meta.errors';
+import { classifyMetaError, metaError, sortedAs, type PermissionHints } from './meta.errors';
 
 /** What the step files of a Meta adapter use to talk to the platform. */
 export interface GraphHttp {
@@ -50,6 +50,10 @@ export abstract class MetaGraphAdapter extends BaseAdapter {
   /** The real address of the platform's OAuth dialog. */
   protected abstract readonly authorizePage: string;
   protected abstract readonly steps: MetaSteps;
+  /** What names the permission a refusal went without (meta.errors.ts). */
+  protected abstract readonly permissions: PermissionHints;
+  /** More parameters of the authorize page (Facebook's `auth_type=rerequest`). */
+  protected readonly authorizeExtras: Readonly<Record<string, string>> = {};
 
   authorizeUrl(input: AuthorizeInput): string {
     const url = new URL(this.browserEndpoint(this.authorizePage));
@@ -58,6 +62,7 @@ export abstract class MetaGraphAdapter extends BaseAdapter {
     url.searchParams.set('state', input.state);
     url.searchParams.set('scope', this.scopes.join(','));
     url.searchParams.set('response_type', 'code');
+    for (const [name, value] of Object.entries(this.authorizeExtras)) url.searchParams.set(name, value);
     return url.toString();
   }
 
@@ -127,6 +132,6 @@ export abstract class MetaGraphAdapter extends BaseAdapter {
   }
 
   protected override classify(res: PlatformResponse, step: string): PlatformError {
-    return classifyMetaError(this.platform, res, step) ?? super.classify(res, step);
+    return classifyMetaError(this.platform, res, step, this.permissions) ?? super.classify(res, step);
   }
 }

@@ -30,17 +30,54 @@ export function metaError(body: unknown): MetaErrorBody | undefined {
   return e && typeof e === 'object' && ('code' in e || 'message' in e) ? (e as MetaErrorBody) : undefined;
 }
 
+/** What a Meta adapter knows of the permissions its calls take, to name the one a refusal went without. */
+export interface PermissionHints {
+  /** The adapter's scopes: those the platform's message names are the ones missing. */
+  scopes: readonly string[];
+  /** Refusals whose words name no permission but mean one (Facebook's "No permission to publish the video"). */
+  meanings?: readonly (readonly [RegExp, readonly string[]])[];
+  /** Else the permissions the documents give the step's call. */
+  steps?: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
  * Sorts a Meta answer into the closed set; undefined when it carries none of Meta's envelopes (the caller
  * then falls back to the status alone).
  */
-export function classifyMetaError(platform: string, res: PlatformResponse, step: string): PlatformError | undefined {
+export function classifyMetaError(
+  platform: string,
+  res: PlatformResponse,
+  step: string,
+  hints?: PermissionHints,
+): PlatformError | undefined {
   const err = metaError(res.body);
-  if (err) return fromEnvelope(platform, res, step, err);
+  if (err) return fromEnvelope(platform, res, step, err, hints);
   return fromRupload(platform, res, step) ?? fromLegacyOAuth(platform, res, step);
 }
 
-function fromEnvelope(platform: string, res: PlatformResponse, step: string, err: MetaErrorBody): PlatformError {
+/**
+ * Graph's permission errors: code 10 and 200–299 ("Handling errors"), and the (#100) a Page's /videos answers
+ * to a token that may not publish a video there ("No permission to publish the video").
+ */
+const isPermissionRefusal = (code: number, message: string) =>
+  code === 10 || (code >= 200 && code <= 299) || (code === 100 && /no permission/i.test(message));
+
+/** The permissions a refusal went without: named by the message, else meant by it, else the step's. */
+function missingPermissions(step: string, message: string, hints: PermissionHints | undefined): string[] {
+  if (!hints) return [];
+  const named = hints.scopes.filter((s) => new RegExp(`\\b${s}\\b`).test(message));
+  if (named.length) return named;
+  const meant = hints.meanings?.find(([pattern]) => pattern.test(message));
+  return [...(meant?.[1] ?? hints.steps?.[step] ?? [])];
+}
+
+function fromEnvelope(
+  platform: string,
+  res: PlatformResponse,
+  step: string,
+  err: MetaErrorBody,
+  hints?: PermissionHints,
+): PlatformError {
   const code = Number(err.code);
   const subcode = err.error_subcode === undefined || err.error_subcode === null ? undefined : Number(err.error_subcode);
   const platformMessage = err.error_user_msg || err.message || `error ${code}`;
@@ -66,8 +103,12 @@ function fromEnvelope(platform: string, res: PlatformResponse, step: string, err
     });
   if (err.is_transient === true || code === 1 || code === 2)
     return new PlatformError(platform, 'retryable', message, details);
-  // A permission the person took back (or never gave): only connecting again restores it.
-  if (code === 10 || (code >= 200 && code <= 299)) return new PlatformError(platform, 'disconnected', message, details);
+  // A permission the person took back (or never gave): only connecting again, asking for it, restores it.
+  if (isPermissionRefusal(code, platformMessage) || isPermissionRefusal(code, err.message ?? ''))
+    return new PlatformError(platform, 'disconnected', message, {
+      ...details,
+      missingPermissions: missingPermissions(step, `${err.message ?? ''} ${platformMessage}`, hints),
+    });
   return new PlatformError(platform, 'rejected', message, details);
 }
 
@@ -144,6 +185,7 @@ export function recast(err: PlatformError, kind: PlatformError['kind']): Platfor
     platformCode: err.platformCode,
     platformMessage: err.platformMessage,
     retryAt: err.retryAt,
+    missingPermissions: err.missingPermissions,
     cause: err,
   });
 }

@@ -21,6 +21,7 @@ export async function connectThrough(adapter: PlatformAdapter) {
     accountId: profile.accountId,
     accountName: profile.name,
     accessToken: kept.accessToken,
+    refreshToken: kept.refreshToken,
     extra: profile.extra ?? {},
   };
   return { tokens, kept, profile, account, code: code! };

@@ -1,3 +1,4 @@
+import { PLATFORMS } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
 import type { DB } from '../../db/database';
@@ -39,7 +40,7 @@ export async function grantRefused(
 ): Promise<boolean> {
   const row = await findConnection(ctx.db, connectionId);
   if (!row || row.status !== 'connected') return false;
-  const reason = err.platformMessage || err.message;
+  const reason = refusalReason(err);
   const marked = await flagNeedsReconnect(
     ctx,
     row,
@@ -49,4 +50,16 @@ export async function grantRefused(
   if (marked)
     ctx.log.warn({ connectionId, platformError: err.toJSON() }, 'the platform refused the grant: needs reconnecting');
   return marked;
+}
+
+/**
+ * What the person reads on the connection: the permission the platform refused a call without, when it says
+ * (reconnecting asks for it again), else the platform's own words.
+ */
+export function refusalReason(err: PlatformError): string {
+  const missing = err.missingPermissions ?? [];
+  if (!missing.length) return err.platformMessage || err.message;
+  const label = PLATFORMS.find((p) => p.key === err.platform)?.label ?? err.platform;
+  const list = missing.join(', ');
+  return `${label} needs the ${list} permission${missing.length > 1 ? 's' : ''}, which this connection lacks: reconnect and allow ${missing.length > 1 ? 'them' : 'it'}.`;
 }

@@ -43,12 +43,14 @@ export async function getPublishingAccount(ctx: AppContext, connectionId: number
     await grantRefused(ctx, row.id, err, row.access_token_enc);
     throw err;
   }
+  const tokens = openTokens(ctx.secretBox, row);
   return {
     adapter,
     account: {
       accountId: row.account_id,
       accountName: row.account_name,
-      accessToken: openTokens(ctx.secretBox, row).accessToken,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
       extra: row.extra,
     },
     tokenSeal: row.access_token_enc,

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import { startEmulator } from '@fanout/platform-emulator';
+import { sandboxApp, startEmulator } from '@fanout/platform-emulator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
-import type { PlatformTarget } from '../../platforms/base-adapter';
-import { sandboxPlatforms } from '../../platforms/registry';
+import { sandboxPlatforms, type SandboxTarget } from '../../platforms/registry';
 
 export interface Sandbox {
-  /** Where adapters send sandbox requests, and where browsers open its pages. */
-  target: PlatformTarget;
+  /** Where adapters send sandbox requests, where browsers open its pages, and the apps it registers. */
+  target: SandboxTarget;
   close(): Promise<void>;
 }
 
@@ -21,10 +20,13 @@ export async function startSandbox(config: Config, log: FastifyBaseLogger): Prom
   const { url, port, publicUrl, dataDir } = config.emulator;
   if (url) {
     log.info({ emulator: url, platforms }, 'sandbox platforms use the emulator at EMULATOR_URL');
-    return { target: { apiUrl: url, browserUrl: publicUrl ?? url }, close: async () => {} };
+    return { target: { apiUrl: url, browserUrl: publicUrl ?? url, app: sandboxApp }, close: async () => {} };
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const emulator = await startEmulator({ dataDir, port, host: config.host, publicUrl });
   log.info({ emulator: emulator.publicUrl, platforms }, 'platform emulator started for the sandbox platforms');
-  return { target: { apiUrl: emulator.url, browserUrl: emulator.publicUrl }, close: () => emulator.close() };
+  return {
+    target: { apiUrl: emulator.url, browserUrl: emulator.publicUrl, app: sandboxApp },
+    close: () => emulator.close(),
+  };
 }
