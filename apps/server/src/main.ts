@@ -5,6 +5,7 @@ async function main() {
   const config = loadConfig();
   const running = await startProcess(config);
   const { log } = running.ctx;
+  for (const line of config.deprecations) log.warn(line);
   if (running.api) {
     log.info(
       { url: config.publicUrl, db: running.ctx.dbKind, dataDir: config.dataDir, role: config.role },

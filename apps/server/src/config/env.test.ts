@@ -33,20 +33,50 @@ describe('configuration', () => {
     const config = loadConfig({
       X_CLIENT_ID: 'x-id',
       X_CLIENT_SECRET: 'x-secret',
-      META_APP_ID: 'm',
-      META_APP_SECRET: 's',
+      INSTAGRAM_CLIENT_ID: 'ig',
+      INSTAGRAM_CLIENT_SECRET: 'ig-secret',
+      FACEBOOK_CLIENT_ID: 'fb',
+      FACEBOOK_CLIENT_SECRET: 'fb-secret',
     });
     expect(config.platformCredentials).toEqual({
       x: { clientId: 'x-id', clientSecret: 'x-secret' },
-      instagram: { clientId: 'm', clientSecret: 's' },
-      facebook: { clientId: 'm', clientSecret: 's' },
+      instagram: { clientId: 'ig', clientSecret: 'ig-secret' },
+      facebook: { clientId: 'fb', clientSecret: 'fb-secret' },
     });
+    expect(config.deprecations).toEqual([]);
     expect(loadConfig({}).platformCredentials).toEqual({});
     expect(() => loadConfig({ TIKTOK_CLIENT_KEY: 'k' })).toThrow(
       /TIKTOK_CLIENT_SECRET: must be set together with TIKTOK_CLIENT_KEY/,
     );
     expect(() => loadConfig({ YOUTUBE_CLIENT_SECRET: 's' })).toThrow(/YOUTUBE_CLIENT_ID: must be set together/);
     expect(() => loadConfig({ REDDIT_CLIENT_ID: 'id', REDDIT_CLIENT_SECRET: '  ' })).toThrow(/REDDIT_CLIENT_SECRET/);
+  });
+
+  it('still reads the old shared Meta pair, for Facebook only, with a deprecation line', () => {
+    const old = loadConfig({ META_APP_ID: 'm', META_APP_SECRET: 's' });
+    expect(old.platformCredentials).toEqual({ facebook: { clientId: 'm', clientSecret: 's' } });
+    expect(old.credentialVariables.facebook).toEqual(['META_APP_ID', 'META_APP_SECRET']);
+    expect(old.deprecations).toEqual([
+      expect.stringMatching(/META_APP_ID.*deprecated.*FACEBOOK_CLIENT_ID.*INSTAGRAM_/),
+    ]);
+    const both = loadConfig({
+      META_APP_ID: 'm',
+      META_APP_SECRET: 's',
+      FACEBOOK_CLIENT_ID: 'f',
+      FACEBOOK_CLIENT_SECRET: 'x',
+    });
+    expect(both.platformCredentials.facebook).toEqual({ clientId: 'f', clientSecret: 'x' });
+    expect(both.deprecations).toEqual([expect.stringMatching(/ignored/)]);
+    expect(() => loadConfig({ META_APP_ID: 'm' })).toThrow(/META_APP_SECRET: must be set together with META_APP_ID/);
+  });
+
+  it("reads the live apps' stages, not passed unless said so", () => {
+    expect(loadConfig({}).platformStages).toEqual({ tiktokAudited: false, youtubeApiVerified: false });
+    expect(loadConfig({ TIKTOK_AUDITED: 'true', YOUTUBE_API_VERIFIED: 'yes' }).platformStages).toEqual({
+      tiktokAudited: true,
+      youtubeApiVerified: true,
+    });
+    expect(() => loadConfig({ TIKTOK_AUDITED: 'soon' })).toThrow(/TIKTOK_AUDITED/);
   });
 
   it('runs platforms without credentials in the sandbox on port 3001 unless told otherwise', () => {

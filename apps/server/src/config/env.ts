@@ -51,18 +51,22 @@ const brands = z.string().transform((raw, ctx) => {
   return map;
 });
 
-/** The app registered on each platform (README: how to register one), as pairs of variables. */
-const CREDENTIAL_PAIRS = {
+/** The app registered on each platform (docs/going-live.md: how to register one), as pairs of variables. */
+export const CREDENTIAL_PAIRS = {
   youtube: ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET'],
   tiktok: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
-  // One Meta app serves Instagram and Facebook.
-  instagram: ['META_APP_ID', 'META_APP_SECRET'],
-  facebook: ['META_APP_ID', 'META_APP_SECRET'],
+  // Instagram API with Instagram Login takes the Instagram app's own id and secret, not the Meta app id that
+  // Facebook Login takes: each has a pair of its own.
+  instagram: ['INSTAGRAM_CLIENT_ID', 'INSTAGRAM_CLIENT_SECRET'],
+  facebook: ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
   x: ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
   reddit: ['REDDIT_CLIENT_ID', 'REDDIT_CLIENT_SECRET'],
 } as const satisfies Record<PlatformKey, readonly [string, string]>;
 
-type CredentialVariable = (typeof CREDENTIAL_PAIRS)[PlatformKey][number];
+/** The one pair both Meta platforms once shared: still read for Facebook, with a deprecation line. */
+const LEGACY_FACEBOOK_PAIR = ['META_APP_ID', 'META_APP_SECRET'] as const;
+
+type CredentialVariable = (typeof CREDENTIAL_PAIRS)[PlatformKey][number] | (typeof LEGACY_FACEBOOK_PAIR)[number];
 
 const credentialValue = z
   .string()
@@ -72,9 +76,7 @@ const credentialValue = z
   .optional();
 
 const PLATFORM_CREDENTIAL_VARIABLES = Object.fromEntries(
-  Object.values(CREDENTIAL_PAIRS)
-    .flat()
-    .map((name) => [name, credentialValue]),
+  [...Object.values(CREDENTIAL_PAIRS), LEGACY_FACEBOOK_PAIR].flat().map((name) => [name, credentialValue]),
 ) as Record<CredentialVariable, typeof credentialValue>;
 
 /** `true`/`false` (also 1/0, yes/no). */
@@ -155,6 +157,10 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_PROVIDER_NAME: z.string().min(1).default('Google'),
   ...PLATFORM_CREDENTIAL_VARIABLES,
+  /** Whether the live TikTok app passed the Direct Post audit (unaudited apps post privately, to 5 users a day). */
+  TIKTOK_AUDITED: flag.default(false),
+  /** Whether the live Google API project passed YouTube's audit (unverified projects' uploads are locked private). */
+  YOUTUBE_API_VERIFIED: flag.default(false),
   SANDBOX_PLATFORMS: flag.default(true),
   EMULATOR_URL: z.url().optional(),
   EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
@@ -236,6 +242,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, providerName: e.OIDC_PROVIDER_NAME }
       : undefined,
     platformCredentials: platformCredentials(e),
+    /** The variables each platform's credentials were read from (Facebook's may be the deprecated META_* pair). */
+    credentialVariables: credentialVariables(e),
+    /** Where each live app stands with its platform; the sandbox follows the emulator's own setting instead. */
+    platformStages: { tiktokAudited: e.TIKTOK_AUDITED, youtubeApiVerified: e.YOUTUBE_API_VERIFIED },
+    /** Settings still accepted under an old name: one line each, for the log. */
+    deprecations: deprecations(e),
     sandboxPlatforms: e.SANDBOX_PLATFORMS,
     emulator: {
       /** An emulator that runs on its own; unset: the server starts one when a platform is in sandbox mode. */
@@ -279,10 +291,7 @@ export class ConfigError extends Error {}
 
 /** Half of a pair is a mistake, not a choice of sandbox: stop and name the missing half. */
 function requireCredentialPairs(env: Partial<Record<CredentialVariable, string>>, ctx: z.RefinementCtx) {
-  const seen = new Set<string>();
-  for (const [id, secret] of Object.values(CREDENTIAL_PAIRS)) {
-    if (seen.has(id)) continue;
-    seen.add(id);
+  for (const [id, secret] of [...Object.values(CREDENTIAL_PAIRS), LEGACY_FACEBOOK_PAIR]) {
     const [set, missing] = env[id] ? [id, secret] : [secret, id];
     if (env[set] && !env[missing]) {
       ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${set} (or neither)` });
@@ -308,14 +317,33 @@ export interface PlatformCredentials {
   clientSecret: string;
 }
 
-function platformCredentials(env: Partial<Record<CredentialVariable, string>>) {
+type CredentialEnv = Partial<Record<CredentialVariable, string>>;
+
+/** Facebook's own pair when set, else the deprecated shared Meta pair. */
+function credentialVariables(env: CredentialEnv): Record<PlatformKey, readonly [string, string]> {
+  const facebook = env.FACEBOOK_CLIENT_ID || !env.META_APP_ID ? CREDENTIAL_PAIRS.facebook : LEGACY_FACEBOOK_PAIR;
+  return { ...CREDENTIAL_PAIRS, facebook };
+}
+
+function platformCredentials(env: CredentialEnv) {
   const out: Partial<Record<PlatformKey, PlatformCredentials>> = {};
-  for (const [platform, [id, secret]] of Object.entries(CREDENTIAL_PAIRS)) {
-    const clientId = env[id];
-    const clientSecret = env[secret];
+  for (const [platform, [id, secret]] of Object.entries(credentialVariables(env))) {
+    const clientId = env[id as CredentialVariable];
+    const clientSecret = env[secret as CredentialVariable];
     if (clientId && clientSecret) out[platform as PlatformKey] = { clientId, clientSecret };
   }
   return out;
+}
+
+function deprecations(env: CredentialEnv): string[] {
+  if (!env.META_APP_ID) return [];
+  const instead = 'set FACEBOOK_CLIENT_ID/FACEBOOK_CLIENT_SECRET for Facebook';
+  const instagram = "Instagram takes its own app's INSTAGRAM_CLIENT_ID/INSTAGRAM_CLIENT_SECRET";
+  return [
+    env.FACEBOOK_CLIENT_ID
+      ? `META_APP_ID/META_APP_SECRET are deprecated and ignored: FACEBOOK_CLIENT_ID/FACEBOOK_CLIENT_SECRET are set (${instagram})`
+      : `META_APP_ID/META_APP_SECRET are deprecated: read for Facebook only; ${instead} (${instagram})`,
+  ];
 }
 
 function isHttpsOrLoopback(value: string): boolean {
