@@ -95,6 +95,15 @@ describe('publishing', () => {
     const privacy = form.getByLabel('TikTok privacy');
     expect(await privacy.inputValue()).toBe('');
     await privacy.selectOption({ label: 'Only me' });
+    // What TikTok's Direct Post audit asks to see: the account by its nickname, the commercial-content
+    // disclosure, and the declaration before the buttons.
+    await visible(form.getByText('Posting to TikTok as Fanout Sandbox (@fanout.sandbox)', { exact: false }));
+    await form.getByRole('checkbox', { name: 'Disclose video content' }).check();
+    await form.getByRole('checkbox', { name: 'Your brand' }).check();
+    expect(await form.getByRole('checkbox', { name: 'Branded content' }).isDisabled(), 'not with Only me').toBe(true);
+    await visible(form.getByText('Your video will be labeled “Promotional content”.'));
+    await visible(form.getByText(/By posting, you agree to TikTok’s Music Usage Confirmation/));
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await form.getByLabel('Subreddit').fill('videos');
 
     const due = nextMinute(15_000);

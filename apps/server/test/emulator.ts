@@ -123,6 +123,14 @@ export const control = {
   async reset(emulator: { url: string }) {
     await post(emulator, '/_control/reset', {});
   },
+  /** The sandbox app's review stage (TikTok's Direct Post audit, YouTube's API audit). */
+  async appStage(emulator: { url: string }, stage: { platform: string; audited?: boolean; verified?: boolean }) {
+    await post(emulator, '/_control/app-stage', stage);
+  },
+  /** Whether the platform's sandbox accounts are private (TikTok's unaudited apps post only from private ones). */
+  async accountPrivacy(emulator: { url: string }, setting: { platform: string; private: boolean }) {
+    await post(emulator, '/_control/account-privacy', setting);
+  },
 };
 
 async function post(emulator: { url: string }, path: string, body: object) {

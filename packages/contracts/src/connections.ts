@@ -117,6 +117,11 @@ export const PublishOptions = z.object({
   stitchDisabled: z.boolean().optional(),
   creatorUsername: z.string().nullable().optional(),
   creatorNickname: z.string().nullable().optional(),
+  /**
+   * TikTok: false when this server's live app has not passed TikTok's Direct Post audit (TIKTOK_AUDITED): TikTok
+   * keeps its posts private, so only SELF_ONLY is offered. Absent in the sandbox, which follows the emulator.
+   */
+  directPostAudited: z.boolean().optional(),
   /** Communities the account has joined (Reddit), offered where the person types one; null when unknown. */
   subreddits: z.array(z.string()).nullable().optional(),
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { AppStages } from './app-stages';
 import type { Faults } from './faults';
 import type { EmuResponse, Handler } from './http';
 import type { OAuth } from './oauth';
@@ -12,6 +13,8 @@ export interface EmulatorContext {
   oauth: OAuth;
   faults: Faults;
   published: Published;
+  /** Each sandbox app's review stage and the account settings it depends on (control API: app-stage). */
+  stages: AppStages;
   now(): number;
   /** An address this emulator hands out for API calls: `https://<host><path>` as served here. */
   apiUrl(host: string, path: string): string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountPrivacyBody, AppStageBody } from './app-stages';
 import type { EmulatorContext } from './context';
 import { FAULT_KINDS } from './faults';
 import { json, type Router } from './http';
@@ -64,6 +65,20 @@ export function registerControl(router: Router, ctx: EmulatorContext, onReset: (
     ctx.faults.clear();
     // The processing that slow_processing faults hold goes on as well.
     releaseProcessingHolds(ctx);
+    return json(200, { ok: true });
+  });
+
+  // The app's review stage (TikTok's Direct Post audit, YouTube's API audit) and the account settings it needs.
+  router.add('POST', '', '/_control/app-stage', async (req) => {
+    const body = AppStageBody.safeParse(await req.json());
+    if (!body.success) return json(400, { error: 'expected {platform, clientId?, audited?, verified?}' });
+    return json(200, { stage: ctx.stages.setStage(body.data) });
+  });
+
+  router.add('POST', '', '/_control/account-privacy', async (req) => {
+    const body = AccountPrivacyBody.safeParse(await req.json());
+    if (!body.success) return json(400, { error: 'expected {platform, accountId?, private}' });
+    ctx.stages.setAccountPrivacy(body.data);
     return json(200, { ok: true });
   });
 

@@ -11,6 +11,8 @@ export interface PublishedItem {
   bytes: number;
   sha256: string;
   publishedAt: string;
+  /** The privacy the platform applied, in its own spelling, where it may differ from the one asked for. */
+  privacy?: string;
   /** The blob holding the video, for the post page's player. */
   blobId?: string;
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EmulatorContext, PlatformModule } from './context';
+import { AppStages } from './app-stages';
 import { registerControl } from './control';
 import { Faults } from './faults';
 import { fileResponse, json, makeRequest, Router, type EmuResponse, type Handler } from './http';
@@ -55,6 +56,7 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
     oauth: new OAuth(store, now),
     faults: new Faults(store),
     published: new Published(store),
+    stages: new AppStages(store),
     now,
     apiUrl: (host, path) => `${url}/${host}${path}`,
     pageUrl: (host, path) => `${publicUrl}/${host}${path}`,

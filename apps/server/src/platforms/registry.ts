@@ -42,7 +42,7 @@ export interface PlatformRegistry {
 }
 
 export interface RegistryInput {
-  config: Pick<Config, 'platformCredentials' | 'sandboxPlatforms'>;
+  config: Pick<Config, 'platformCredentials' | 'sandboxPlatforms'> & Partial<Pick<Config, 'platformStages'>>;
   /** The emulator, when one runs; platforms without live credentials need it. */
   emulator: SandboxTarget | undefined;
   log: AdapterLog & { child(bindings: object): AdapterLog };
@@ -81,6 +81,7 @@ export function createPlatformRegistry(input: RegistryInput): PlatformRegistry {
       emulator: live ? undefined : input.emulator,
       log: input.log.child({ platform }),
       userAgent,
+      stages: live ? input.config.platformStages : undefined,
     };
     adapters.set(platform, createAdapter(platform, options));
   }

@@ -12,7 +12,13 @@ export {
   youtubeTagsLength,
 } from './text-count';
 export { X_MAX_WEIGHTED_LENGTH, X_URL_LENGTH, xWeightedLength } from './x-weighted-length';
-export { TIKTOK_PRIVACY_LABELS, TIKTOK_PRIVACY_LEVELS, TikTokOptions } from './tiktok.rules';
+export {
+  TIKTOK_DISCLOSURE_TEXT,
+  TIKTOK_PRIVACY_LABELS,
+  TIKTOK_PRIVACY_LEVELS,
+  tiktokBrandToggles,
+  TikTokOptions,
+} from './tiktok.rules';
 export { YOUTUBE_PRIVACY, YouTubeOptions } from './youtube.rules';
 export { InstagramOptions } from './instagram.rules';
 export { FACEBOOK_KINDS, FacebookOptions } from './facebook.rules';

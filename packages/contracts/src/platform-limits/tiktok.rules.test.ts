@@ -94,9 +94,34 @@ describeRules('tiktok', base, [
   },
   {
     rule: 'options.unknown',
-    field: 'options.brandContent',
-    ok: { fields: { options: { privacyLevel: 'SELF_ONLY' } } },
-    bad: { fields: { options: { privacyLevel: 'SELF_ONLY', brandContent: true } } },
+    field: 'options.paidPartnership',
+    ok: {
+      fields: {
+        options: { privacyLevel: 'SELF_ONLY', commercialContent: true, brandContent: false, brandOrganic: true },
+      },
+    },
+    bad: { fields: { options: { privacyLevel: 'SELF_ONLY', paidPartnership: true } } },
+  },
+  {
+    rule: 'options.disclosure_unspecified',
+    field: 'options.commercialContent',
+    about: 'the disclosure turned on says what it promotes',
+    ok: { fields: { options: { privacyLevel: 'SELF_ONLY', commercialContent: true, brandOrganic: true } } },
+    bad: { fields: { options: { privacyLevel: 'SELF_ONLY', commercialContent: true, brandOrganic: false } } },
+  },
+  {
+    rule: 'options.branded_content_private',
+    field: 'options.privacyLevel',
+    about: 'branded content is never SELF_ONLY',
+    ok: { fields: { options: { privacyLevel: 'FOLLOWER_OF_CREATOR', commercialContent: true, brandContent: true } } },
+    bad: { fields: { options: { privacyLevel: 'SELF_ONLY', commercialContent: true, brandContent: true } } },
+  },
+  {
+    rule: 'options.privacy_unaudited_app',
+    field: 'options.privacyLevel',
+    about: 'an app that has not passed the Direct Post audit posts SELF_ONLY only',
+    ok: { fields: { options: { privacyLevel: 'SELF_ONLY' } }, account: { tiktokUnaudited: true } },
+    bad: { fields: { options: { privacyLevel: 'FOLLOWER_OF_CREATOR' } }, account: { tiktokUnaudited: true } },
   },
   {
     rule: 'options.privacy_level_unavailable',

@@ -29,6 +29,8 @@ export interface AccountFacts {
   maxDurationSeconds?: number | null;
   /** The privacy levels this account may choose, when the platform says (creator_info). */
   privacyLevelOptions?: readonly string[] | null;
+  /** This server's live TikTok app has not passed the Direct Post audit (TIKTOK_AUDITED): only SELF_ONLY. */
+  tiktokUnaudited?: boolean;
 }
 
 export type ViolationField = 'caption' | 'title' | 'tags' | 'video' | 'options' | `options.${string}`;

@@ -36,6 +36,8 @@ export const LIMITS = {
   /** How long a complete upload stays in processing before it is published. */
   processingMs: 300,
   maxQueryIds: 20,
+  /** Unaudited Direct Post clients: users who may post through the app in 24 hours (Content Sharing Guidelines). */
+  unauditedUsersPerDay: 5,
 };
 
 export const PRIVACY_LEVEL_OPTIONS = [

@@ -5,6 +5,7 @@ import { errorPage } from '../../core/pages';
 import { CREATOR, LIMITS, TIKTOK_SCOPES } from './accounts';
 import { clientAccessToken } from './client-token';
 import { apiError, authorize, invalidParams, ok, oauthError, type RateWindows } from './envelopes';
+import { missingScopes, USER_FIELD_SCOPES } from './user-fields';
 
 const AUTHORIZE_PATH = '/v2/auth/authorize/';
 const AUTHORIZE_FIELDS = [
@@ -100,32 +101,29 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext, windows: Rate
   });
 
   api.route('GET', 'open.tiktokapis.com', '/v2/user/info/', 'userinfo', (req) => {
-    const auth = authorize(ctx, windows, req, 'userinfo', 'user.info.basic');
+    // Any user.info scope lets the token in; each field asked for is then held to its own scope.
+    const auth = authorize(ctx, windows, req, 'userinfo', USER_INFO_SCOPES);
     if (!auth.ok) return auth.res;
     const fields = (req.query.get('fields') ?? '')
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean);
     if (!fields.length) return invalidParams('fields: at least one field is required.');
-    const user = userFields(ctx);
-    const unknown = fields.filter((f) => !(f in user));
+    const unknown = fields.filter((f) => !(f in USER_FIELD_SCOPES));
     if (unknown.length) return invalidParams(`fields: unknown field ${unknown.join(', ')}.`);
-    const needs = (f: string) =>
-      f in STATS ? 'user.info.stats' : f in PROFILE ? 'user.info.profile' : 'user.info.basic';
-    // `username` is read with user.info.basic as well: the reference lists only that scope for the profile.
-    const missing = fields.map(needs).find((s) => s !== 'user.info.basic' && !auth.token.scopes.includes(s));
-    if (missing)
+    const missing = missingScopes(fields, auth.token.scopes);
+    if (missing.length)
       return apiError(
         401,
         'scope_not_authorized',
-        `The user did not authorize the scope required for this request (${missing}).`,
+        `The user did not authorize the scope required for this request (${missing.join(', ')}).`,
       );
+    const user = userFields(ctx);
     return ok({ user: Object.fromEntries(fields.map((f) => [f, user[f]])) });
   });
 }
 
-const PROFILE = { bio_description: 1, profile_deep_link: 1, is_verified: 1 };
-const STATS = { follower_count: 1, following_count: 1, likes_count: 1, video_count: 1 };
+const USER_INFO_SCOPES = ['user.info.basic', 'user.info.profile', 'user.info.stats'];
 
 function userFields(ctx: EmulatorContext): Record<string, unknown> {
   const avatar = ctx.avatarUrl('tiktok', CREATOR.openId);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import type { EmuRequest } from '../../core/http';
-import { CREATOR, LIMITS, PRIVACY_LEVEL_OPTIONS } from './accounts';
+import { CREATOR, LIMITS } from './accounts';
+import { directPostStage, privacyLevelOptions } from './direct-post-rules';
 import { apiError, authorize, invalidParams, jsonObject, ok, type RateWindows } from './envelopes';
 import { checkChunks, newPublishId, newUploadId, publishes, type Publish } from './publishes';
 
@@ -22,7 +23,7 @@ export function registerPublish(api: RouteApi, ctx: EmulatorContext, windows: Ra
       creator_avatar_url: ctx.avatarUrl('tiktok', CREATOR.openId),
       creator_username: CREATOR.username,
       creator_nickname: CREATOR.displayName,
-      privacy_level_options: PRIVACY_LEVEL_OPTIONS,
+      privacy_level_options: privacyLevelOptions(ctx, auth.token.accountId),
       comment_disabled: false,
       duet_disabled: false,
       stitch_disabled: true,
@@ -46,6 +47,7 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
 
   let title = '';
   let privacyLevel: string | undefined;
+  let brand: Pick<Publish, 'brandOrganic' | 'brandContent'> = {};
   if (mode === 'direct') {
     const post = body.post_info;
     if (!post || typeof post !== 'object') return invalidParams('post_info is required.');
@@ -58,15 +60,20 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
       return invalidParams(`post_info.title: at most ${LIMITS.titleMaxUtf16} UTF-16 code units (got ${title.length}).`);
     if (info.privacy_level === undefined || info.privacy_level === '')
       return invalidParams('post_info.privacy_level is required.');
-    if (typeof info.privacy_level !== 'string' || !PRIVACY_LEVEL_OPTIONS.includes(info.privacy_level))
+    const offered = privacyLevelOptions(ctx, auth.token.accountId);
+    if (typeof info.privacy_level !== 'string' || !offered.includes(info.privacy_level))
       return apiError(
         400,
         'privacy_level_option_mismatch',
-        `post_info.privacy_level must be one of creator_info's privacy_level_options: ${PRIVACY_LEVEL_OPTIONS.join(', ')}.`,
+        `post_info.privacy_level must be one of creator_info's privacy_level_options: ${offered.join(', ')}.`,
       );
     privacyLevel = info.privacy_level;
     const badFlag = FLAGS.find((f) => info[f] !== undefined && typeof info[f] !== 'boolean');
     if (badFlag) return invalidParams(`post_info.${badFlag} must be a boolean.`);
+    // Content Sharing Guidelines, "Required UX Implementation" 3: branded content cannot be private.
+    if (info.brand_content_toggle === true && privacyLevel === 'SELF_ONLY')
+      return invalidParams('post_info: Branded content visibility cannot be set to private (SELF_ONLY).');
+    brand = { brandOrganic: info.brand_organic_toggle === true, brandContent: info.brand_content_toggle === true };
     const cover = info.video_cover_timestamp_ms;
     if (cover !== undefined && !(Number.isSafeInteger(cover) && (cover as number) >= 0))
       return invalidParams('post_info.video_cover_timestamp_ms must be a non-negative whole number.');
@@ -80,6 +87,13 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
   const wrong = checkChunks(source.video_size, source.chunk_size, source.total_chunk_count);
   if (wrong) return invalidParams(wrong);
 
+  let applied = privacyLevel;
+  if (mode === 'direct') {
+    const stage = directPostStage(ctx, auth.token, privacyLevel!);
+    if (!stage.ok) return stage.res;
+    applied = stage.privacyLevel;
+  }
+
   if (ctx.faults.take('tiktok', 'init', ['duplicate']))
     return apiError(403, 'spam_risk_too_many_posts', 'The user has posted too many times in the last 24 hours.');
 
@@ -91,7 +105,10 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
     accountId: auth.token.accountId,
     mode,
     title,
-    privacyLevel,
+    clientId: auth.token.clientId,
+    privacyLevel: applied,
+    requestedPrivacyLevel: privacyLevel,
+    ...brand,
     videoSize: source.video_size as number,
     chunkSize: source.chunk_size as number,
     totalChunks: source.total_chunk_count as number,

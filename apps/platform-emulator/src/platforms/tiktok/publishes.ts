@@ -12,7 +12,15 @@ export interface Publish {
   /** `direct` posts go live; `inbox` ones are sent to the creator's inbox as drafts. */
   mode: 'direct' | 'inbox';
   title: string;
+  /** The app that made it (an unaudited one counts its posting users per day). */
+  clientId?: string;
+  /** The privacy TikTok applied: the one asked for, or SELF_ONLY for an unaudited app. */
   privacyLevel?: string;
+  /** The privacy the init asked for. */
+  requestedPrivacyLevel?: string;
+  /** The commercial-content disclosure of post_info. */
+  brandOrganic?: boolean;
+  brandContent?: boolean;
   videoSize: number;
   chunkSize: number;
   totalChunks: number;
@@ -110,6 +118,7 @@ export function settle(ctx: EmulatorContext, p: Publish): Publish {
       caption: p.title,
       blobId: p.blobId,
       publishedAt,
+      privacy: p.privacyLevel,
     });
   return p;
 }

@@ -125,7 +125,7 @@ describe('TikTok token endpoint', () => {
 
 describe('TikTok bearer checks', () => {
   it('answers the profile with the demo account', async () => {
-    const { access_token, open_id } = await connect(emu);
+    const { access_token, open_id } = await connect(emu, `${ALL_SCOPES},user.info.profile`);
     const res = await call(emu, access_token, 'GET', '/v2/user/info/?fields=open_id,avatar_url,display_name,username');
     expect(res.status).toBe(200);
     expect(res.error.code).toBe('ok');
@@ -135,6 +135,31 @@ describe('TikTok bearer checks', () => {
       display_name: 'Fanout Sandbox',
       username: 'fanout.sandbox',
     });
+  });
+
+  // developers.tiktok.com "User Info APIs Scope Migration": user.info.basic reads open_id, union_id, avatars and
+  // display_name only; username and the other profile fields need user.info.profile, the counts user.info.stats.
+  it.each([
+    ['username', 'user.info.basic', 'user.info.profile'],
+    ['profile_deep_link', 'user.info.basic', 'user.info.profile'],
+    ['is_verified', 'user.info.basic,video.publish', 'user.info.profile'],
+    ['follower_count', 'user.info.basic,user.info.profile', 'user.info.stats'],
+  ])('refuses %s to a token with %s only: scope_not_authorized naming %s', async (field, scope, needed) => {
+    const { access_token } = await connect(emu, scope);
+    const res = await call(emu, access_token, 'GET', `/v2/user/info/?fields=open_id,display_name,${field}`);
+    expect(res.status).toBe(401);
+    expect(res.error.code).toBe('scope_not_authorized');
+    expect(res.error.message).toContain(needed);
+    expect(res.data).toEqual({});
+  });
+
+  it('reads each field with its own scope, and the basic fields with user.info.basic alone', async () => {
+    const basic = await connect(emu, 'user.info.basic');
+    const fields = 'open_id,union_id,avatar_url,avatar_url_100,avatar_large_url,display_name';
+    expect((await call(emu, basic.access_token, 'GET', `/v2/user/info/?fields=${fields}`)).error.code).toBe('ok');
+    const profile = await connect(emu, 'user.info.profile');
+    const res = await call(emu, profile.access_token, 'GET', '/v2/user/info/?fields=username,is_verified');
+    expect(res.data.user).toEqual({ username: 'fanout.sandbox', is_verified: false });
   });
 
   it('an expired token is access_token_invalid (401)', async () => {

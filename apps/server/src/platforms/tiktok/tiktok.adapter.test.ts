@@ -17,7 +17,7 @@ describe('TikTok connect', () => {
     const url = new URL(h.adapter.authorizeUrl({ state: 's1', redirectUri: testRedirectUri('tiktok') }));
     expect(url.href.startsWith(`${h.emu.publicUrl}/www.tiktok.com/v2/auth/authorize/`)).toBe(true);
     expect(url.searchParams.get('client_key')).toBe('fanout-sandbox');
-    expect(url.searchParams.get('scope')).toBe('user.info.basic,video.publish,video.list');
+    expect(url.searchParams.get('scope')).toBe('user.info.basic,user.info.profile,video.publish,video.list');
     expect(url.searchParams.get('response_type')).toBe('code');
   });
 
@@ -30,7 +30,8 @@ describe('TikTok connect', () => {
     expect(tokens.scopes).toContain('video.publish');
     expect(profile.accountId).toBeTruthy();
     expect(profile.name).toBeTruthy();
-    expect(profile.extra?.username).toBeTruthy();
+    expect(profile.extra?.username).toBe('fanout.sandbox');
+    expect(tokens.scopes).toContain('user.info.profile');
   });
 });
 

@@ -94,17 +94,26 @@ export class TikTokAdapter extends BaseAdapter {
     };
   }
 
-  /** creator_info: the privacy levels this account may choose, its longest video, interactions it turned off. */
+  /**
+   * creator_info: the privacy levels this account may choose, its longest video, interactions it turned off, its
+   * nickname. A live app that has not passed the Direct Post audit may only post SELF_ONLY (Content Sharing
+   * Guidelines, "Direct Post API"): only that level is offered, and the answer says why.
+   */
   override async publishOptions(account: ConnectedAccount): Promise<Record<string, unknown>> {
     const info = await creatorInfo(this.api, account.accessToken);
+    const audited = this.options.stages?.tiktokAudited;
     return {
-      privacy_level_options: info.privacy_level_options,
+      privacy_level_options:
+        audited === false
+          ? info.privacy_level_options.filter((level) => level === 'SELF_ONLY')
+          : info.privacy_level_options,
       max_video_post_duration_sec: info.max_video_post_duration_sec ?? null,
       comment_disabled: info.comment_disabled ?? false,
       duet_disabled: info.duet_disabled ?? false,
       stitch_disabled: info.stitch_disabled ?? false,
       creator_username: info.creator_username ?? account.extra.username ?? null,
       creator_nickname: info.creator_nickname ?? null,
+      ...(audited === undefined ? {} : { direct_post_audited: audited }),
     };
   }
 

@@ -2,6 +2,9 @@ import type { PlatformResponse } from '../base-adapter';
 import { PlatformError } from '../platform-error';
 
 const DEFAULT_RATE_LIMIT_MS = 60_000;
+const UNAUDITED_ADVICE =
+  "(This app has not passed TikTok's Direct Post audit: until it does, TikTok takes posts only from private " +
+  'accounts, for at most 5 people a day, and keeps them private.)';
 
 /** TikTok's API envelope: `error: {code, message, log_id}` on every answer, `code: 'ok'` on success. */
 export function apiError(body: unknown): { code: string; message: string } | undefined {
@@ -59,6 +62,10 @@ export function classifyTikTok(
       return new PlatformError('tiktok', 'rate_limited', text, { ...details, retryAt: retryAt(res) });
     case 'internal_error':
       return new PlatformError('tiktok', 'retryable', text, details);
+    case 'unaudited_client_can_only_post_to_private_accounts':
+    case 'reached_active_user_cap':
+      // Content Sharing Guidelines: an unaudited app posts only from private accounts, for 5 users a day.
+      return new PlatformError('tiktok', 'rejected', `${text} ${UNAUDITED_ADVICE}`, details);
   }
   if (res.status === 401) return new PlatformError('tiktok', 'auth_expired', text, details);
   if (res.status === 429)

@@ -5,8 +5,12 @@ export const TIKTOK_AUTHORIZE_URL = 'https://www.tiktok.com/v2/auth/authorize/';
 export const TIKTOK_TOKEN_URL = 'https://open.tiktokapis.com/v2/oauth/token/';
 export const TIKTOK_USER_INFO_URL = 'https://open.tiktokapis.com/v2/user/info/';
 
-/** Direct posting, the profile, and the video list that metrics read. */
-export const TIKTOK_SCOPES = ['user.info.basic', 'video.publish', 'video.list'] as const;
+/**
+ * Direct posting, the profile, and the video list that metrics read. The username (for post addresses) needs
+ * user.info.profile since TikTok's scope migration (bulletin "User Info APIs Scope Migration"): user.info.basic
+ * reads only open_id, union_id, the avatars and display_name.
+ */
+export const TIKTOK_SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish', 'video.list'] as const;
 
 export function tiktokAuthorizeUrl(base: string, clientKey: string, input: AuthorizeInput): string {
   const url = new URL(base);

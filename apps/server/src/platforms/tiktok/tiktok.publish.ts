@@ -1,3 +1,4 @@
+import { TIKTOK_DISCLOSURE_TEXT, tiktokBrandToggles } from '@fanout/contracts';
 import type { PublishedPost, PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { answerOf, creatorInfo, fetchStatus, TIKTOK_URLS, type TikTokApi } from './tiktok.api';
 import { chunkRange, planChunks } from './tiktok.chunks';
@@ -38,6 +39,10 @@ async function start(api: TikTokApi, request: PublishRequest): Promise<PublishSt
   const privacyLevel = options.privacyLevel;
   if (typeof privacyLevel !== 'string' || !privacyLevel)
     throw api.rejected('init', 'TikTok needs a privacy level chosen for this post (privacyLevel)');
+  const brand = tiktokBrandToggles(options);
+  // TikTok's Branded Content Policy: branded content is never private (Content Sharing Guidelines, 3).
+  if (brand.brandContent && privacyLevel === 'SELF_ONLY')
+    throw api.rejected('init', `TikTok: ${TIKTOK_DISCLOSURE_TEXT.brandedPrivate}`);
   const token = request.account.accessToken;
   const info = await creatorInfo(api, token);
   if (!info.privacy_level_options.includes(privacyLevel))
@@ -66,6 +71,9 @@ async function start(api: TikTokApi, request: PublishRequest): Promise<PublishSt
         disable_comment: options.allowComments !== true || info.comment_disabled === true,
         disable_duet: options.allowDuet !== true || info.duet_disabled === true,
         disable_stitch: options.allowStitch !== true || info.stitch_disabled === true,
+        // The commercial-content disclosure: "Your brand" and "Branded content" (Content Sharing Guidelines, 3).
+        brand_organic_toggle: brand.brandOrganic,
+        brand_content_toggle: brand.brandContent,
       },
       source_info: {
         source: 'FILE_UPLOAD',

@@ -22,7 +22,10 @@ export const publishOptionsRoutes =
           description:
             "Asks the platform each time (TikTok's creator_info): `privacyLevelOptions` are the privacy levels " +
             'to offer (the person chooses one; there is no default), `maxDurationSeconds` the longest video the ' +
-            'account may post, `commentDisabled`/`duetDisabled`/`stitchDisabled` interactions it turned off. A ' +
+            'account may post, `commentDisabled`/`duetDisabled`/`stitchDisabled` interactions it turned off, ' +
+            '`creatorNickname`/`creatorUsername` the account the post goes to; `directPostAudited: false` when ' +
+            "this server's live TikTok app has not passed TikTok's Direct Post audit (TIKTOK_AUDITED), and then only " +
+            '`SELF_ONLY` is offered. A ' +
             'platform without such choices answers `options: {}`. 502 `platform_unavailable` with the ' +
             "platform's own words when it refuses or fails (with Retry-After when rate-limited); 409 " +
             '`needs_reconnect` when the account must be connected again; 404 for a connection that is not yours. ' +

@@ -23,6 +23,7 @@ export function toPublishOptions(raw: Record<string, unknown>): PublishOptions {
     stitchDisabled: flag(raw.stitch_disabled),
     creatorUsername: text(raw.creator_username),
     creatorNickname: text(raw.creator_nickname),
+    directPostAudited: flag(raw.direct_post_audited),
     subreddits: textList(raw.subreddits),
   };
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as PublishOptions;

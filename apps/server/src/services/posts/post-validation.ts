@@ -57,6 +57,7 @@ export async function accountFactsOf(ctx: AppContext, connectionId: number): Pro
     return {
       privacyLevelOptions: options.privacyLevelOptions ?? null,
       maxDurationSeconds: options.maxDurationSeconds ?? null,
+      ...(options.directPostAudited === false ? { tiktokUnaudited: true } : {}),
     };
   } catch (err) {
     ctx.log.info({ err, connectionId }, 'account facts unavailable; the post is checked without them');

@@ -14,6 +14,7 @@ export { PostActions } from './components/PostActions';
 export { PostProgress } from './components/PostProgress';
 export { PostStatusItem } from './components/PostStatusItem';
 export { PublishPanel } from './components/publish/PublishPanel';
+export { TikTokDeclaration } from './components/publish/TikTokNotes';
 export { CreatePostDialog } from './components/CreatePostDialog';
 export {
   POST_STATUS_LABELS,

@@ -34,7 +34,16 @@ export interface PublishDraft {
  * person to choose it for every post, so it is never filled in for them (and its interactions start off).
  */
 export const INITIAL_OPTIONS: Readonly<Record<PlatformKey, Record<string, unknown>>> = {
-  tiktok: { privacyLevel: '', allowComments: false, allowDuet: false, allowStitch: false },
+  tiktok: {
+    privacyLevel: '',
+    allowComments: false,
+    allowDuet: false,
+    allowStitch: false,
+    // TikTok's disclosure starts off, neither choice ticked (Content Sharing Guidelines, point 3).
+    commercialContent: false,
+    brandOrganic: false,
+    brandContent: false,
+  },
   youtube: { privacy: 'public', categoryId: '', madeForKids: false },
   instagram: { shareToFeed: true },
   facebook: { kind: 'video' },

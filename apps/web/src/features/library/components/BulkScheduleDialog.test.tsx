@@ -53,6 +53,10 @@ describe('scheduling selected videos from the library', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(within(dialog).getByText('Choose who can see these videos on TikTok.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('TikTok: who can see them')).toHaveValue('');
+    // TikTok's declaration is shown wherever a TikTok post is made (Content Sharing Guidelines, point 4).
+    expect(within(dialog).getByText(/By posting, you agree to TikTok/)).toHaveTextContent(
+      'By posting, you agree to TikTok’s Music Usage Confirmation.',
+    );
     expect(calls.some((c) => c.url === '/api/posts/bulk')).toBe(false);
 
     await user.selectOptions(within(dialog).getByLabelText('TikTok: who can see them'), 'Followers');

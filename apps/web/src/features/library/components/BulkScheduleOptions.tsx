@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { TIKTOK_PRIVACY_LABELS, TIKTOK_PRIVACY_LEVELS } from '@fanout/contracts';
 import { inputClasses, TextField } from '@/components/ui/Field';
 import { cn } from '@/components/ui/cn';
+import { TikTokDeclaration } from '@/features/posts';
 import type { BulkScheduleDraft, BulkScheduleErrors, TikTokPrivacy } from '../bulk-schedule-form';
 
 interface BulkScheduleOptionsProps {
@@ -44,6 +45,10 @@ export function BulkScheduleOptions({ draft, onChange, errors }: BulkScheduleOpt
               {errors.tiktokPrivacy}
             </p>
           )}
+          {/* Shown wherever a TikTok post is made (Content Sharing Guidelines, "Required UX Implementation" 4). */}
+          <div className="mt-1.5">
+            <TikTokDeclaration options={{}} />
+          </div>
         </div>
       )}
       {reddit && (

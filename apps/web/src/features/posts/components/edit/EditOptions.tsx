@@ -2,9 +2,8 @@ import type { PlatformKey, PostViolation } from '@fanout/contracts';
 import type { AccountOptionsState } from '../../api/get-publish-options';
 import { platformName } from '../../platform-names';
 import { violationsOf } from '../../publish-draft';
-import { controlForAccount } from '../publish/account-controls';
+import { controlsFor } from '../publish/account-controls';
 import { OptionField } from '../publish/OptionField';
-import { OPTION_CONTROLS } from '../publish/option-controls';
 
 interface EditOptionsProps {
   platform: PlatformKey;
@@ -17,14 +16,14 @@ interface EditOptionsProps {
 
 /** The post's platform options (Reddit's subreddit, TikTok's privacy …), each with its rules' messages. */
 export function EditOptions({ platform, options, account, violations, onChange }: EditOptionsProps) {
-  const controls = OPTION_CONTROLS[platform];
+  const controls = controlsFor(platform, options, account, platformName(platform));
   if (controls.length === 0) return null;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {controls.map((control) => (
         <OptionField
           key={control.name}
-          control={controlForAccount(control, options[control.name], account, platformName(platform))}
+          control={control}
           value={options[control.name]}
           messages={violationsOf(violations, platform, `options.${control.name}`).map((v) => v.message)}
           onChange={(value) => onChange(control.name, value)}

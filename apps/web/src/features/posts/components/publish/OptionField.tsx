@@ -69,7 +69,7 @@ export function OptionField({ id: givenId, control, value, messages, onChange }:
         >
           {control.placeholder !== undefined && <option value="">{control.placeholder}</option>}
           {control.choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
+            <option key={choice.value} value={choice.value} disabled={choice.disabled}>
               {choice.label}
             </option>
           ))}

@@ -61,7 +61,15 @@ describe('publish panel on the video page', () => {
       targets: [
         {
           platform: 'tiktok',
-          options: { privacyLevel: 'SELF_ONLY', allowComments: false, allowDuet: false, allowStitch: false },
+          options: {
+            privacyLevel: 'SELF_ONLY',
+            allowComments: false,
+            allowDuet: false,
+            allowStitch: false,
+            commercialContent: false,
+            brandOrganic: false,
+            brandContent: false,
+          },
         },
       ],
     });

@@ -8,10 +8,11 @@ import { platformName } from '../../platform-names';
 import type { AccountOptionsState } from '../../api/get-publish-options';
 import type { TargetDraft } from '../../publish-draft';
 import { violationsOf } from '../../publish-draft';
-import { controlForAccount } from './account-controls';
+import { controlsFor } from './account-controls';
 import { CaptionField } from './CaptionField';
 import { OptionField } from './OptionField';
-import { hasControl, OPTION_CONTROLS } from './option-controls';
+import { hasControl } from './option-controls';
+import { TikTokCreator, TikTokDeclaration } from './TikTokNotes';
 
 interface TargetCardProps {
   connection: Connection;
@@ -66,6 +67,7 @@ export function TargetCard({ connection, target, caption, account, violations, f
       </div>
       {target.selected && !unusable && (
         <div className="mt-4 space-y-4">
+          {platform === 'tiktok' && <TikTokCreator account={account} />}
           <CaptionField
             id={fieldId('caption')}
             platform={platform}
@@ -77,17 +79,18 @@ export function TargetCard({ connection, target, caption, account, violations, f
           />
           {account && account.error !== null && <AccountOptionsFailure name={name} account={account} />}
           <div className="grid gap-4 sm:grid-cols-2">
-            {OPTION_CONTROLS[platform].map((control) => (
+            {controlsFor(platform, target.options, account, name).map((control) => (
               <OptionField
                 key={control.name}
                 id={fieldId(`options.${control.name}`)}
-                control={controlForAccount(control, target.options[control.name], account, name)}
+                control={control}
                 value={target.options[control.name]}
                 messages={messagesOf(violations, platform, `options.${control.name}`)}
                 onChange={(value) => onChange((t) => ({ ...t, options: { ...t.options, [control.name]: value } }))}
               />
             ))}
           </div>
+          {platform === 'tiktok' && <TikTokDeclaration options={target.options} />}
           {general.length > 0 && (
             <ul
               id={fieldId('other')}

@@ -10,6 +10,8 @@ import {
 export interface Choice {
   value: string;
   label: string;
+  /** Shown but not choosable now (TikTok's "Only me" for branded content). */
+  disabled?: boolean;
 }
 
 /** The account's list of the values it may choose (GET /api/connections/:id/publish-options). */
@@ -33,7 +35,16 @@ export type OptionControl =
       accountChoices?: AccountList;
       disabled?: boolean;
     }
-  | { kind: 'check'; name: string; label: string; accountOff?: AccountSwitch; hint?: string; disabled?: boolean }
+  | {
+      kind: 'check';
+      name: string;
+      label: string;
+      accountOff?: AccountSwitch;
+      hint?: string;
+      disabled?: boolean;
+      /** Shown only while this other option of the post is on (TikTok's disclosure choices). */
+      shownWith?: string;
+    }
   | {
       kind: 'text';
       name: string;
@@ -92,6 +103,27 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
     { kind: 'check', name: 'allowComments', label: 'Allow comments', accountOff: 'commentDisabled' },
     { kind: 'check', name: 'allowDuet', label: 'Allow Duet', accountOff: 'duetDisabled' },
     { kind: 'check', name: 'allowStitch', label: 'Allow Stitch', accountOff: 'stitchDisabled' },
+    // TikTok's commercial-content disclosure (Content Sharing Guidelines, "Required UX Implementation" 3).
+    {
+      kind: 'check',
+      name: 'commercialContent',
+      label: 'Disclose video content',
+      hint: 'Turn on to disclose that this video promotes goods or services in exchange for something of value: yourself, a third party, or both.',
+    },
+    {
+      kind: 'check',
+      name: 'brandOrganic',
+      label: 'Your brand',
+      hint: 'You are promoting yourself or your own business.',
+      shownWith: 'commercialContent',
+    },
+    {
+      kind: 'check',
+      name: 'brandContent',
+      label: 'Branded content',
+      hint: 'You are promoting another brand or a third party.',
+      shownWith: 'commercialContent',
+    },
   ],
   youtube: [
     {

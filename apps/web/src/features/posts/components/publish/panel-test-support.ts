@@ -33,6 +33,8 @@ export const TIKTOK_OPTIONS: PublishOptions = {
   commentDisabled: false,
   duetDisabled: false,
   stitchDisabled: false,
+  creatorUsername: 'fanout.sandbox',
+  creatorNickname: 'Fanout Sandbox',
 };
 
 /** The communities the sandbox Reddit account has joined. */
