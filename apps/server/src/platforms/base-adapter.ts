@@ -105,6 +105,10 @@ export abstract class BaseAdapter implements PlatformAdapter {
   abstract postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus>;
   abstract metrics(account: ConnectedAccount, platformPostId: string): Promise<PostMetrics>;
 
+  async accounts(tokens: TokenSet): Promise<AccountProfile[]> {
+    return [await this.profile(tokens)];
+  }
+
   async publishOptions(_account: ConnectedAccount): Promise<Record<string, unknown>> {
     return {};
   }

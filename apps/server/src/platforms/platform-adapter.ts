@@ -36,6 +36,11 @@ export interface PlatformAdapter {
    * the exchanged ones (a Page's own token), and what publishing needs later in `account.extra`.
    */
   profile(tokens: TokenSet): Promise<AccountProfile>;
+  /**
+   * Every account the grant may publish as, for the person to choose from when there are several (Facebook: each
+   * Page the person manages, each with its own token); most platforms have the one `profile` gives.
+   */
+  accounts(tokens: TokenSet): Promise<AccountProfile[]>;
 
   /** Account-specific choices publishing needs (TikTok's creator_info privacy levels …); {} when none. */
   publishOptions(account: ConnectedAccount): Promise<Record<string, unknown>>;
