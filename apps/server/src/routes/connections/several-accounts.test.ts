@@ -1,12 +1,9 @@
 import type { Connection } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAccount } from '../../../test/connections';
-import { api, createProject, registerUser } from '../../../test/factories';
+import { api } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
-import { addVideo, inMinutes, type Owner } from '../posts/posts-test-support';
-
-/** The sandbox's second Google account (the emulator picks it by `login_hint`). */
-const SECOND = 'second.creator@sandbox.example';
+import { addVideo, inMinutes, ownerWithTwoChannels } from '../posts/posts-test-support';
 
 describe('several accounts of one platform in a project', () => {
   let server: TestServer;
@@ -18,18 +15,7 @@ describe('several accounts of one platform in a project', () => {
   const connections = async (token: string, projectId: number) =>
     (await api(server, token).get(`/api/connections?project_id=${projectId}`)).body.connections as Connection[];
 
-  /** A project with both sandbox YouTube channels connected. */
-  async function twoChannels(): Promise<Owner & { first: Connection; second: Connection }> {
-    const { token, user } = await registerUser(server);
-    const project = await createProject(server, token);
-    const first = (await connectAccount(server, token, 'youtube', project.id)).connection!;
-    const second = (
-      await connectAccount(server, token, 'youtube', project.id, 'approve', (url) =>
-        url.searchParams.set('login_hint', SECOND),
-      )
-    ).connection!;
-    return { token, userId: user.id, projectId: project.id, as: api(server, token), first, second };
-  }
+  const twoChannels = () => ownerWithTwoChannels(server);
 
   it('adds a connection for another account, and renews (same id) the one it has on connecting it again', async () => {
     const owner = await twoChannels();
