@@ -16,6 +16,8 @@ export interface PublishedItem {
   platform: string;
   id: string;
   url: string;
+  /** The platform's id of the account it was published as. */
+  accountId: string;
   title: string;
   caption: string;
 }

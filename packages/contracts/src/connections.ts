@@ -60,8 +60,38 @@ export const PendingConnectionParams = z.object({
 });
 export type PendingConnectionParams = z.infer<typeof PendingConnectionParams>;
 
-/** The connection a confirmed pending grant became. */
-export const ConfirmedConnection = z.object({ connection: Connection });
+/** One account a pending grant may connect (a Facebook Page among those the person manages). */
+export const PendingAccount = z.object({
+  /** The account's id on the platform. */
+  accountId: z.string(),
+  accountName: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** The project's connection of this account already (connecting it again renews it); null: a new one. */
+  connectionId: z.number().int().nullable(),
+});
+export type PendingAccount = z.infer<typeof PendingAccount>;
+
+/**
+ * GET /api/connections/pending/:id: what the platform's grant may connect, for its starter to choose from. Most
+ * platforms give one account; Facebook gives every Page the person manages, each becoming a connection of its own.
+ */
+export const PendingConnectionChoices = z
+  .object({ platform: PlatformKey, accounts: z.array(PendingAccount) })
+  .meta({ id: 'PendingConnectionChoices' });
+export type PendingConnectionChoices = z.infer<typeof PendingConnectionChoices>;
+
+/** The accounts of a pending grant to connect, by their platform ids; needed when the grant offers several. */
+export const ConfirmPendingBody = z.strictObject({
+  accountIds: z
+    .array(z.string().min(1).max(200))
+    .min(1, 'Choose at least one account')
+    .max(100)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each account at most once'),
+});
+export type ConfirmPendingBody = z.infer<typeof ConfirmPendingBody>;
+
+/** The connections a confirmed pending grant became: `connection` is the first of `connections`. */
+export const ConfirmedConnection = z.object({ connection: Connection, connections: z.array(Connection) });
 export type ConfirmedConnection = z.infer<typeof ConfirmedConnection>;
 
 /**

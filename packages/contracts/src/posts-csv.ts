@@ -13,6 +13,12 @@ export const CSV_IMPORT_MAX_ROW_BYTES = 300_000;
 /** The columns an import reads besides the `<platform>.<option>` ones. */
 export const CSV_IMPORT_COLUMNS = ['video_id', 'video_title', 'platforms', 'scheduled_at', 'caption'] as const;
 
+/**
+ * `<platform>.connection`: the account of that platform a row posts to, by its id on the platform or its name;
+ * needed for a platform the project has several accounts of, and read like the option columns.
+ */
+export const CSV_CONNECTION_OPTION = 'connection';
+
 export const PostsImportQuery = z.object({
   project_id: IdText,
   /** `true` (the default): check every row and say what would be made, make nothing. */
@@ -37,6 +43,9 @@ export const ImportedPost = z.object({
   videoId: z.number().int(),
   videoTitle: z.string(),
   platform: PlatformKey,
+  /** The account it goes to. */
+  connectionId: z.number().int(),
+  accountName: z.string(),
   /** UTC ISO 8601; a queued row's time is the posting slot it takes. */
   scheduledAt: z.string(),
   queued: z.boolean(),

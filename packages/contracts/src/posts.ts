@@ -83,10 +83,18 @@ export const CAPTION_OVERRIDE_MAX = 70_000;
 
 export const PostTarget = z.strictObject({
   platform: PlatformKey,
+  /**
+   * The account (a connection of the video's project, of this platform) the post goes to. May be left out when
+   * the project has one account of the platform; with several it is needed (409 `connection_required`).
+   */
+  connectionId: Id.optional(),
   caption: z.string().max(CAPTION_OVERRIDE_MAX).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
 });
 export type PostTarget = z.infer<typeof PostTarget>;
+
+/** The most posts one request makes of one video: one per account, several accounts per platform. */
+export const MAX_TARGETS = 50;
 
 /** How a wall-clock time that happens twice (the hour clocks go back) is read; without it such a time is refused. */
 export const TimeDisambiguation = z.enum(['earlier', 'later']);
@@ -108,8 +116,11 @@ export const CreatePostsBody = z
     targets: z
       .array(PostTarget)
       .min(1, 'Choose at least one platform')
-      .max(6)
-      .refine((t) => new Set(t.map((x) => x.platform)).size === t.length, 'Each platform at most once'),
+      .max(MAX_TARGETS)
+      .refine(
+        (t) => new Set(t.map((x) => `${x.platform}:${x.connectionId ?? ''}`)).size === t.length,
+        'Each account at most once',
+      ),
     ...WhenFields,
     /** Each target at the next free posting slot of its platform (GET /api/projects/:id/slots). */
     queue: z.literal(true).optional(),
@@ -158,6 +169,8 @@ export const PostsQuery = z.object({
   project_id: IdText,
   status: PostStatus.optional(),
   platform: PlatformKey.optional(),
+  /** One account's posts (a connection of the project). */
+  connection_id: IdText.optional(),
   /** On `scheduledAt`, inclusive `from`, exclusive `to`. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
@@ -189,6 +202,13 @@ export type PostCounts = z.infer<typeof PostCounts>;
 export const emptyPostCounts = (): PostCounts =>
   Object.fromEntries(POST_STATUSES.map((s) => [s, 0])) as Record<PostStatus, number>;
 
+/** Accounts named by their connection ids, each at most once. */
+export const ConnectionIds = z
+  .array(Id)
+  .min(1)
+  .max(MAX_TARGETS)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each account at most once');
+
 /**
  * Bulk scheduling from the library: each video to the given platforms, the first at `scheduledAt`, the rest
  * spaced; or, with `queue: true` instead, the videos in order into each platform's next free posting slots.
@@ -197,6 +217,11 @@ export const BulkScheduleBody = z
   .strictObject({
     videoIds: z.array(Id).min(1, 'Select at least one video').max(500),
     platforms: z.array(PlatformKey).min(1, 'Choose at least one platform').max(6),
+    /**
+     * The accounts of those platforms to post to (connections of the project): each platform goes to the ones
+     * named of it, else to its only account (409 `connection_required` when it has several).
+     */
+    connectionIds: ConnectionIds.optional(),
     scheduledAt: z.iso.datetime({ offset: true }).optional(),
     queue: z.literal(true).optional(),
     /** Minutes between one video and the next; 0: all at the same time. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlatformKey } from './platforms';
+import { ConnectionIds } from './posts';
 
 /** The activity events a rule can start on (GET /api/activity types). */
 export const RULE_TRIGGERS = ['video.uploaded', 'video.details_saved', 'post.published', 'post.failed'] as const;
@@ -62,7 +63,11 @@ export const ApplyTemplateAction = z
     message: 'A template sets a title, a description or tags',
   });
 
-/** Posts the video to these platforms, each at its platform's next free posting slot. */
+/**
+ * Posts the video to these platforms, each account at its next free posting slot: the accounts named of a
+ * platform in `connectionIds`, else its only account (the run fails with `connection_required` when it has
+ * several).
+ */
 export const QueueAction = z.strictObject({
   type: z.literal('queue'),
   platforms: z
@@ -70,6 +75,7 @@ export const QueueAction = z.strictObject({
     .min(1, 'Choose at least one platform')
     .max(6)
     .refine((p) => new Set(p).size === p.length, 'Each platform at most once'),
+  connectionIds: ConnectionIds.optional(),
 });
 
 const WEBHOOK_URL = z.url({ protocol: /^https?$/, message: 'A webhook URL starts with http:// or https://' }).max(2000);

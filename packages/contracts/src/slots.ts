@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlatformKey } from './platforms';
+import { ConnectionIds } from './posts';
 import { TimeZone } from './time-zones';
 
 /** ISO weekday: 1 = Monday … 7 = Sunday. */
@@ -11,8 +12,16 @@ export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Fri
 /** A time of day `HH:MM` (24-hour clock). */
 export const SlotTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter a time as HH:MM (00:00 to 23:59)');
 
-/** One weekly posting slot of a platform, in the slots' time zone. */
-export const PostingSlot = z.strictObject({ platform: PlatformKey, weekday: Weekday, time: SlotTime });
+/**
+ * One weekly posting slot of a platform, in the slots' time zone: for the accounts named (`connectionIds`,
+ * connections of the project of this platform), or, without them, for every account of the platform.
+ */
+export const PostingSlot = z.strictObject({
+  platform: PlatformKey,
+  weekday: Weekday,
+  time: SlotTime,
+  connectionIds: ConnectionIds.optional(),
+});
 export type PostingSlot = z.infer<typeof PostingSlot>;
 
 /** At most this many slots per project (every platform, every day, every half hour would be 2,016). */

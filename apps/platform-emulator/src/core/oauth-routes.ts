@@ -26,6 +26,11 @@ export interface AuthorizeFlow<G extends AuthorizeGrant> {
   /** Where the form posts (some platforms answer an absolute URL, others a path). */
   action(host: string): string;
   account(grant: G): { id: string; name: string };
+  /**
+   * Every sandbox account a person may sign in as on this platform: with several, the page lets them choose
+   * (the `account` field, `account(grant)` chosen to start with), as a platform's own account switcher does.
+   */
+  accounts?(): { id: string; name: string }[];
   deniedDescription: string;
   /** When set, a decision other than approve or deny gets this page title; otherwise it counts as a denial. */
   noDecisionTitle?: string;
@@ -72,6 +77,8 @@ export function registerAuthorize<G extends AuthorizeGrant>(
         platformName: flow.platformName,
         appName: 'Fanout',
         accountName: flow.account(grant).name,
+        accounts: flow.accounts?.(),
+        accountId: flow.account(grant).id,
         scopes: grant.scopes,
         action: flow.action(host),
         fields,
@@ -91,12 +98,13 @@ export function registerAuthorize<G extends AuthorizeGrant>(
           error_description: flow.deniedDescription,
           state: grant.state,
         });
+      const chosen = flow.accounts?.().find((a) => a.id === form.get('account'));
       const code = ctx.oauth.issueCode({
         platform: flow.platform,
         clientId: grant.clientId,
         redirectUri: grant.redirectUri,
         scopes: grant.scopes,
-        accountId: flow.account(grant).id,
+        accountId: (chosen ?? flow.account(grant)).id,
         codeChallenge: grant.codeChallenge,
         codeChallengeMethod: grant.codeChallengeMethod,
       });

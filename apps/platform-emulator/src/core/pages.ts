@@ -16,6 +16,10 @@ export interface AuthorizePageInput {
   platformName: string;
   appName: string;
   accountName: string;
+  /** The sandbox accounts to choose from (the `account` field), when the platform has several. */
+  accounts?: { id: string; name: string }[];
+  /** The account chosen to start with. */
+  accountId?: string;
   scopes: string[];
   /** Where the form posts the decision (the authorize path itself). */
   action: string;
@@ -29,6 +33,15 @@ export function authorizePage(p: AuthorizePageInput): EmuResponse {
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
   const scopes = p.scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('');
+  const choice =
+    p.accounts && p.accounts.length > 1
+      ? `<fieldset><legend>Continue as</legend>${p.accounts
+          .map(
+            (a) =>
+              `<label><input type="radio" name="account" value="${escapeHtml(a.id)}"${a.id === p.accountId ? ' checked' : ''}> ${escapeHtml(a.name)}</label><br>`,
+          )
+          .join('')}</fieldset>`
+      : '';
   return html(
     200,
     page(
@@ -37,7 +50,7 @@ export function authorizePage(p: AuthorizePageInput): EmuResponse {
 <h1>${escapeHtml(p.appName)} wants to access your ${escapeHtml(p.platformName)} account</h1>
 <p>Signed in as <strong>${escapeHtml(p.accountName)}</strong>.</p>
 <p>It asks for:</p><ul>${scopes || '<li>no scopes</li>'}</ul>
-<form method="post" action="${escapeHtml(p.action)}">${hidden}
+<form method="post" action="${escapeHtml(p.action)}">${hidden}${choice}
 <button class="primary" type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny">Deny</button></form>`,
     ),

@@ -17,8 +17,15 @@ export function clock(start = Date.parse('2026-03-02T10:00:00Z')): Clock {
 const unescape = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
 
-/** Opens an authorize page and presses Approve or Deny, as a person would; returns the decision's raw answer. */
-export async function pressDecision(url: string, decision: 'approve' | 'deny'): Promise<Response> {
+/**
+ * Opens an authorize page and presses Approve or Deny, as a person would, with the choices made on the page
+ * (`chosen`: the account to continue as …); returns the decision's raw answer.
+ */
+export async function pressDecision(
+  url: string,
+  decision: 'approve' | 'deny',
+  chosen: Record<string, string> = {},
+): Promise<Response> {
   const page = await fetch(url);
   const html = await page.text();
   if (page.status !== 200) throw new Error(`authorize page ${page.status}: ${html.slice(0, 300)}`);
@@ -27,6 +34,7 @@ export async function pressDecision(url: string, decision: 'approve' | 'deny'): 
   for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
     fields.set(unescape(m[1]!), unescape(m[2]!));
   fields.set('decision', decision);
+  for (const [name, value] of Object.entries(chosen)) fields.set(name, value);
   return fetch(new URL(unescape(form[1]!), url), {
     method: 'POST',
     redirect: 'manual',
@@ -36,8 +44,12 @@ export async function pressDecision(url: string, decision: 'approve' | 'deny'): 
 }
 
 /** Approve or Deny; returns where the browser is sent (a decision that does not redirect throws). */
-export async function decideRedirect(url: string, decision: 'approve' | 'deny'): Promise<URL> {
-  const res = await pressDecision(url, decision);
+export async function decideRedirect(
+  url: string,
+  decision: 'approve' | 'deny',
+  chosen: Record<string, string> = {},
+): Promise<URL> {
+  const res = await pressDecision(url, decision, chosen);
   if (res.status !== 302) throw new Error(`decision answered ${res.status}: ${await res.text()}`);
   return new URL(res.headers.get('location')!);
 }

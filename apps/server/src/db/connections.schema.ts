@@ -6,7 +6,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** Stored health; `expiring` is worked out from the expiry dates when read. */
 export type StoredConnectionStatus = 'connected' | 'needs_reconnect';
 
-/** One platform account connected to one project (at most one per project and platform). */
+/** One platform account connected to one project (unique per project, platform and account: migration 0033). */
 export interface PlatformConnectionsTable {
   id: Generated<number>;
   user_id: number;

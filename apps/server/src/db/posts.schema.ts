@@ -18,6 +18,8 @@ export interface PostsTable {
   platform: string;
   /** The account's name when the post was made, for lists (kept after a disconnect). */
   account_name: Generated<string>;
+  /** The platform's id of that account (migration 0033); null for posts whose connection was gone before. */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The caption override; null: built from the video's details. */
   caption: string | null;
   options: Json<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** One weekly posting slot (migration 0016). */
 export interface PostingSlotsTable {
@@ -8,6 +8,8 @@ export interface PostingSlotsTable {
   weekday: number;
   /** Minutes after local midnight, 0–1439. */
   minute: number;
+  /** The connections (accounts) the slot is for (migration 0033); null: every account of the platform. */
+  connection_ids: ColumnType<number[] | null, string | null | undefined, string | null>;
 }
 
 /** The zone a project's slots are read in; no row: the project's own time zone. */

@@ -124,6 +124,11 @@ export abstract class BaseAdapter implements PlatformAdapter {
     }
   }
 
+  /** The accounts one grant may connect (a Facebook user's Pages); most platforms: the grant's own account. */
+  async accounts(tokens: TokenSet): Promise<AccountProfile[]> {
+    return [await this.profile(tokens)];
+  }
+
   async publishOptions(_account: ConnectedAccount): Promise<Record<string, unknown>> {
     return {};
   }

@@ -37,6 +37,11 @@ export interface PlatformAdapter {
    * the exchanged ones (a Page's own token), and what publishing needs later in `account.extra`.
    */
   profile(tokens: TokenSet): Promise<AccountProfile>;
+  /**
+   * Every account the grant may publish as, for the person to choose from when there are several (Facebook: each
+   * Page the person manages, each with its own token); most platforms have the one `profile` gives.
+   */
+  accounts(tokens: TokenSet): Promise<AccountProfile[]>;
 
   /** Whether the platform accepts the app's id and secret, by a call that acts for no one (`npm run doctor`). */
   checkApp(redirectUri: string): Promise<AppCheckResult>;

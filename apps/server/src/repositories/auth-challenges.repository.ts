@@ -35,6 +35,16 @@ export async function takeChallenge(db: DB, keyHash: string, purpose: string): P
     .executeTakeFirst();
 }
 
+/** A challenge left in place (expired ones too: the caller decides). */
+export async function findChallenge(db: DB, keyHash: string, purpose: string): Promise<AuthChallengeRow | undefined> {
+  return db
+    .selectFrom('auth_challenges')
+    .selectAll()
+    .where('key_hash', '=', keyHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
 export async function pruneChallenges(db: DB, now: Date): Promise<void> {
   await db.deleteFrom('auth_challenges').where('expires_at', '<', now).execute();
 }

@@ -40,24 +40,32 @@ export async function findConnection(db: DB, id: number): Promise<PlatformConnec
   return db.selectFrom('platform_connections').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The project's connection to a platform, locked until the transaction ends (a connect replacing it). */
+/** The project's connection of one platform account, locked until the transaction ends (a connect renewing it). */
 export async function findConnectionForUpdate(
   trx: DB,
   projectId: number,
   platform: string,
+  accountId: string,
 ): Promise<PlatformConnectionRow | undefined> {
   return trx
     .selectFrom('platform_connections')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('platform', '=', platform)
+    .where('account_id', '=', accountId)
     .forUpdate()
     .executeTakeFirst();
 }
 
+/** A connection by id, locked until the transaction ends. */
+export async function lockConnection(trx: DB, id: number): Promise<PlatformConnectionRow | undefined> {
+  return trx.selectFrom('platform_connections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 /**
- * Stores the project's connection to a platform, replacing the one it had. A refresh in flight loses its
- * lease, so what it brings back cannot overwrite the new grant.
+ * Stores the project's connection of a platform account: a new row for an account the project has not
+ * connected, else the same row renewed (its id kept). A refresh in flight loses its lease, so what it brings
+ * back cannot overwrite the new grant.
  */
 export async function upsertConnection(db: DB, c: ConnectionValues): Promise<PlatformConnectionRow> {
   const values = {
@@ -79,7 +87,7 @@ export async function upsertConnection(db: DB, c: ConnectionValues): Promise<Pla
     .insertInto('platform_connections')
     .values(values)
     .onConflict((oc) =>
-      oc.columns(['project_id', 'platform']).doUpdateSet({
+      oc.columns(['project_id', 'platform', 'account_id']).doUpdateSet({
         ...values,
         status: 'connected',
         status_reason: null,

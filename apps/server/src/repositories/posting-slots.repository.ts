@@ -34,7 +34,13 @@ export async function replacePostingSlots(
   if (slots.length > 0) {
     await db
       .insertInto('posting_slots')
-      .values(slots.map((slot) => ({ ...slot, project_id: projectId })))
+      .values(
+        slots.map((slot) => ({
+          ...slot,
+          project_id: projectId,
+          connection_ids: slot.connection_ids === null ? null : JSON.stringify(slot.connection_ids),
+        })),
+      )
       .execute();
   }
   await db
@@ -52,11 +58,14 @@ export async function lockProjectQueue(db: DB, projectId: number): Promise<void>
   await sql`select pg_advisory_xact_lock(${QUEUE_LOCK}::int, ${projectId}::int)`.execute(db);
 }
 
-/** The instants at which the project's posts of a platform are due in [from, to), cancelled and failed ones left out. */
+/**
+ * The instants at which an account's posts are due in [from, to), cancelled and failed ones left out (read
+ * through the project's index on scheduled_at).
+ */
 export async function listTakenTimes(
   db: DB,
   projectId: number,
-  platform: string,
+  connectionId: number,
   from: Date,
   to: Date,
 ): Promise<Date[]> {
@@ -64,7 +73,7 @@ export async function listTakenTimes(
     .selectFrom('posts')
     .select('scheduled_at')
     .where('project_id', '=', projectId)
-    .where('platform', '=', platform)
+    .where('connection_id', '=', connectionId)
     .where('status', 'not in', ['cancelled', 'failed'])
     .where('scheduled_at', '>=', from)
     .where('scheduled_at', '<', to)

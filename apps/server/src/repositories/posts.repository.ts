@@ -12,6 +12,8 @@ export interface NewPost {
   videoId: number;
   connectionId: number;
   platform: string;
+  /** The platform's id of the account. */
+  accountId: string;
   accountName: string;
   /** The caption override; null: built from the video's details when it is published. */
   caption: string | null;
@@ -31,6 +33,8 @@ export interface PostsFilter {
   projectId: number;
   status?: PostStatus;
   platform?: string;
+  /** One account's posts. */
+  connectionId?: number;
   /** scheduled_at ≥ from */
   from?: Date;
   /** scheduled_at < to */
@@ -48,7 +52,7 @@ function selectWithVideo(db: DB) {
     .select('videos.title as video_title');
 }
 
-/** Rows per insert: 11 values each stays under PostgreSQL's 65,535 parameters (a CSV import makes thousands). */
+/** Rows per insert: 12 values each stays under PostgreSQL's 65,535 parameters (a CSV import makes thousands). */
 const INSERT_BATCH = 2000;
 
 /** Every post, in statements of INSERT_BATCH rows; in a transaction, nobody is due before it commits. */
@@ -69,6 +73,7 @@ async function insertPostBatch(db: DB, posts: readonly NewPost[]): Promise<PostR
         video_id: p.videoId,
         connection_id: p.connectionId,
         platform: p.platform,
+        account_id: p.accountId,
         account_name: p.accountName,
         caption: p.caption,
         options: JSON.stringify(p.options),
@@ -100,6 +105,7 @@ export async function listPostsPage(db: DB, f: PostsFilter): Promise<PostWithVid
   let query = selectWithVideo(db).where('posts.project_id', '=', f.projectId).where('posts.user_id', '=', f.userId);
   if (f.status) query = query.where('posts.status', '=', f.status);
   if (f.platform) query = query.where('posts.platform', '=', f.platform);
+  if (f.connectionId !== undefined) query = query.where('posts.connection_id', '=', f.connectionId);
   if (f.from) query = query.where('posts.scheduled_at', '>=', f.from);
   if (f.to) query = query.where('posts.scheduled_at', '<', f.to);
   if (f.after) {
@@ -109,17 +115,17 @@ export async function listPostsPage(db: DB, f: PostsFilter): Promise<PostWithVid
   return query.orderBy('posts.scheduled_at', 'desc').orderBy('posts.id', 'desc').limit(f.limit).execute();
 }
 
-/** Which of the videos' platforms already have a post in one of `statuses` (other than `exceptId`). */
+/** The videos' posts in one of `statuses` (other than `exceptId`), with their platform and account. */
 export async function findPostsInStatus(
   db: DB,
   videoIds: readonly number[],
   statuses: readonly PostStatus[],
   exceptId?: number,
-): Promise<{ id: number; video_id: number; platform: string; status: PostStatus }[]> {
+): Promise<{ id: number; video_id: number; platform: string; account_id: string | null; status: PostStatus }[]> {
   if (videoIds.length === 0) return [];
   let query = db
     .selectFrom('posts')
-    .select(['id', 'video_id', 'platform', 'status'])
+    .select(['id', 'video_id', 'platform', 'account_id', 'status'])
     .where('video_id', 'in', videoIds)
     .where('status', 'in', statuses);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { AuthChallengeRow } from '../db/sign-in-security.schema';
-import { insertChallenge, pruneChallenges, takeChallenge } from '../repositories/auth-challenges.repository';
+import {
+  findChallenge,
+  insertChallenge,
+  pruneChallenges,
+  takeChallenge,
+} from '../repositories/auth-challenges.repository';
 
 /**
  * Short-lived, single-use values a client must present back: WebAuthn challenges, OpenID Connect states,
@@ -44,6 +49,17 @@ export async function useChallenge(
   key: string,
 ): Promise<AuthChallengeRow | undefined> {
   const row = await takeChallenge(ctx.db, keyHash(key), purpose);
+  if (!row || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
+  return row;
+}
+
+/** The stored challenge for `key`, left in place; undefined when unknown or expired. */
+export async function peekChallenge(
+  ctx: AppContext,
+  purpose: ChallengePurpose,
+  key: string,
+): Promise<AuthChallengeRow | undefined> {
+  const row = await findChallenge(ctx.db, keyHash(key), purpose);
   if (!row || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
   return row;
 }

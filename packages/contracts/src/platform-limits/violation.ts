@@ -9,5 +9,7 @@ export const PostViolation = z.object({
   /** Stable id such as 'caption.max_length' or 'video.duration_max'. */
   rule: z.string(),
   message: z.string(),
+  /** The account (connection) of the post it belongs to, when a post names one: a platform may have several. */
+  connectionId: z.number().int().optional(),
 });
 export type PostViolation = z.infer<typeof PostViolation>;

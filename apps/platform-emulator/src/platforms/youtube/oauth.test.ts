@@ -194,6 +194,19 @@ describe('YouTube OAuth', () => {
     expect(res.body.error.errors[0].reason).toBe('insufficientPermissions');
   });
 
+  it('offers every sandbox account on the consent page and signs in the one chosen there', async () => {
+    const page = await (await fetch(authorizeUrl(t, {}))).text();
+    for (const account of ACCOUNTS) expect(page).toContain(`name="account" value="${account.id}"`);
+    const back = await decide(authorizeUrl(t, {}), 'approve', { account: ACCOUNTS[1]!.id });
+    const { body } = await exchange(t, {
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+    });
+    const me = await getJson(t.api('/youtube/v3/channels?part=snippet&mine=true'), body.access_token as string);
+    expect(me.body.items[0].id).toBe(ACCOUNTS[1]!.id);
+  });
+
   it('signs in the account a login_hint names', async () => {
     const { accessToken } = await connect(t, { login_hint: ACCOUNTS[1]!.email });
     const me = await getJson(t.api('/youtube/v3/channels?part=snippet,statistics&mine=true'), accessToken);

@@ -2,7 +2,7 @@ import type { EmulatorContext, RouteApi } from '../../core/context';
 import type { EmuRequest, EmuResponse } from '../../core/http';
 import { basicCredentials, formOrJson, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
 import { errorPage } from '../../core/pages';
-import { accountFor } from './accounts';
+import { accountFor, ACCOUNTS } from './accounts';
 import { oauthError } from './envelopes';
 import { OAUTH } from './limits';
 import { KNOWN_SCOPES } from './scopes';
@@ -99,6 +99,7 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext) {
       const channel = accountFor(grant.loginHint);
       return { id: channel.id, name: `${channel.title} (${channel.email})` };
     },
+    accounts: () => ACCOUNTS.map((a) => ({ id: a.id, name: `${a.title} (${a.email})` })),
     deniedDescription: 'The user denied access.',
     approved: (grant, code) => {
       grants.set(code.code, { code: code.code, offline: grant.offline });

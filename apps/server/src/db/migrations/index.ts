@@ -28,6 +28,7 @@ import * as m0027 from './0027-reconnect-resumes-posts';
 import * as m0029 from './0029-request-limits';
 import * as m0030 from './0030-publish-question-and-post-start-over';
 import * as m0032 from './0032-video-size-lookup';
+import * as m0033 from './0033-several-accounts-per-platform';
 import * as m0037 from './0037-recent-changes';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0029-request-limits': m0029,
   '0030-publish-question-and-post-start-over': m0030,
   '0032-video-size-lookup': m0032,
+  '0033-several-accounts-per-platform': m0033,
   '0037-recent-changes': m0037,
 };

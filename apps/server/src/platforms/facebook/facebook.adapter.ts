@@ -4,13 +4,14 @@ import {
   exchangeFacebookCode,
   FACEBOOK_PERMISSIONS,
   FACEBOOK_SCOPES,
+  facebookPages,
   facebookProfile,
   refreshFacebookTokens,
 } from './facebook.oauth';
 import { facebookMetrics, facebookPostStatus, findFacebookPost } from './facebook.posts';
 import { facebookPublishStep } from './facebook.publish';
 
-/** Facebook Pages: Page videos through the resumable upload API, and Page reels. Publishes as the first Page. */
+/** Facebook Pages: Page videos through the resumable upload API, and Page reels. Each Page is a connection. */
 export class FacebookAdapter extends MetaGraphAdapter {
   readonly platform = 'facebook' as const;
   readonly scopes = FACEBOOK_SCOPES;
@@ -29,6 +30,7 @@ export class FacebookAdapter extends MetaGraphAdapter {
     exchange: exchangeFacebookCode,
     refresh: (_http, tokens) => refreshFacebookTokens(this.platform, tokens),
     profile: facebookProfile,
+    accounts: facebookPages,
     publishStep: facebookPublishStep,
     findPost: findFacebookPost,
     postStatus: facebookPostStatus,

@@ -86,21 +86,30 @@ async function tokenCall(http: GraphHttp, step: string, query: Record<string, st
 }
 
 /**
- * The first Page the person manages, published as with the Page's own token (which does not expire). The
- * person's long-lived user token is kept beside it (as the grant's second token): the Resumable Upload API's
- * session on `/<app-id>/uploads` takes a user token, not a Page's (Graph API "Upload a file").
+ * Every Page the person manages, each published as with the Page's own token (which does not expire): the
+ * person chooses which of them to connect, each becoming a connection of its own. The person's long-lived user
+ * token is kept beside each (as the grant's second token): the Resumable Upload API's session on
+ * `/<app-id>/uploads` takes a user token, not a Page's (Graph API "Upload a file").
  */
-export async function facebookProfile(http: GraphHttp, tokens: TokenSet): Promise<AccountProfile> {
+export async function facebookPages(http: GraphHttp, tokens: TokenSet): Promise<AccountProfile[]> {
   const answer = await http.graph<{ data?: PageEntry[] }>('profile', 'me/accounts', tokens.accessToken, {
     query: { fields: 'id,name,access_token,picture' },
   });
   if (!Array.isArray(answer.data)) throw http.unrecognized('profile', undefined, 'a Page list without data');
-  const page = answer.data[0];
-  if (!page)
+  if (answer.data.length === 0)
     throw new PlatformError(http.platform, 'rejected', 'This Facebook account manages no Page', {
       step: 'profile',
       platformMessage: 'This Facebook account manages no Page',
     });
+  return answer.data.map((page) => pageProfile(http, page, tokens));
+}
+
+/** The first Page the person manages (see facebookPages for all of them). */
+export async function facebookProfile(http: GraphHttp, tokens: TokenSet): Promise<AccountProfile> {
+  return (await facebookPages(http, tokens))[0]!;
+}
+
+function pageProfile(http: GraphHttp, page: PageEntry, tokens: TokenSet): AccountProfile {
   if (page.id === undefined || typeof page.access_token !== 'string')
     throw http.unrecognized('profile', undefined, 'a Page without id or token');
   const pageId = String(page.id);

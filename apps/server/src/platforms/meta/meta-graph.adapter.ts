@@ -36,6 +36,8 @@ export interface MetaSteps {
   exchange(http: GraphHttp, creds: { clientId: string; clientSecret: string }, input: ExchangeInput): Promise<TokenSet>;
   refresh(http: GraphHttp, tokens: TokenSet): TokenSet | Promise<TokenSet>;
   profile(http: GraphHttp, tokens: TokenSet): Promise<AccountProfile>;
+  /** Every account the grant may publish as, when that can be more than the one `profile` gives. */
+  accounts?(http: GraphHttp, tokens: TokenSet): Promise<AccountProfile[]>;
   publishStep(http: GraphHttp, request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult>;
   findPost(http: GraphHttp, request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null>;
   postStatus(http: GraphHttp, account: ConnectedAccount, platformPostId: string): Promise<PostStatus>;
@@ -78,6 +80,10 @@ export abstract class MetaGraphAdapter extends BaseAdapter {
 
   profile(tokens: TokenSet): Promise<AccountProfile> {
     return this.steps.profile(this.http, tokens);
+  }
+
+  override async accounts(tokens: TokenSet): Promise<AccountProfile[]> {
+    return this.steps.accounts ? this.steps.accounts(this.http, tokens) : super.accounts(tokens);
   }
 
   publishStep(request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult> {

@@ -168,13 +168,10 @@ describe('confirming a pending connection', () => {
     const person = await registerUser(server);
     const project = await createProject(server, person.token);
     const binding = { userId: person.user.id, projectId: project.id, platform: PLATFORM };
-    const grant = {
-      tokens: { accessToken: 'access-1', scopes: ['video.publish'], expiresAt: new Date('2031-01-02T03:04:05Z') },
-      profile: { accountId: 'a1', name: 'Mia', avatarUrl: null },
-      sandbox: true,
-    };
+    const tokens = { accessToken: 'access-1', scopes: ['video.publish'], expiresAt: new Date('2031-01-02T03:04:05Z') };
+    const grant = { accounts: [{ tokens, profile: { accountId: 'a1', name: 'Mia', avatarUrl: null } }], sandbox: true };
     const first = await storePendingConnection(server.ctx, binding, grant);
-    const second = await storePendingConnection(server.ctx, binding, { ...grant, tokens: { ...grant.tokens } });
+    const second = await storePendingConnection(server.ctx, binding, { ...grant, accounts: [...grant.accounts] });
     const rows = await pendingRowsOf(person.user.id);
     expect(rows).toHaveLength(2);
     // Swap the two sealed records: each id now finds the other's grant.

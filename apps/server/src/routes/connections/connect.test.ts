@@ -167,7 +167,7 @@ describe('connecting platform accounts', () => {
     expect(await connections(token, project.id)).toEqual([]);
   });
 
-  it('keeps one connection per project and platform: connecting again replaces it', async () => {
+  it('keeps one connection per project and account: connecting the same account again renews it', async () => {
     const { token } = await registerUser(server);
     const project = await createProject(server, token);
     const [platform] = PLATFORMS as [PlatformKey];

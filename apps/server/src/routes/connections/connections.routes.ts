@@ -1,11 +1,13 @@
 import {
   API_TOKEN_NOT_ALLOWED,
   ConfirmedConnection,
+  ConfirmPendingBody,
   ConnectionList,
   ConnectionsQuery,
   ErrorBody,
   IdParams,
   OkResponse,
+  PendingConnectionChoices,
   PendingConnectionParams,
   PlatformParams,
   StartConnectionBody,
@@ -16,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { forbidden } from '../../http/errors';
-import { confirmPendingConnection } from '../../services/connections/confirm-connection.service';
+import { confirmPendingConnection, pendingChoices } from '../../services/connections/confirm-connection.service';
 import { startConnection } from '../../services/connections/connect.service';
 import { deleteConnection, listConnections } from '../../services/connections/connections.service';
 
@@ -66,7 +68,8 @@ export const connectionsRoutes =
             'project and the platform. The platform returns to `{PUBLIC_URL}/api/oauth/{platform}/callback`, ' +
             'which keeps the grant pending and ends at `/accounts?pending={id}&platform={platform}` (confirm it ' +
             'with `POST /api/connections/pending/{id}/confirm`) or `/accounts?error={code}&platform={platform}`. ' +
-            "Connecting replaces the project's current account on that platform. 403 `api_token_not_allowed` " +
+            'A project may connect several accounts of one platform: connecting one it has already renews that ' +
+            'connection (same id); another becomes a connection of its own. 403 `api_token_not_allowed` ' +
             'for a personal API token: only a signed-in session connects. 409 `platform_unavailable` when this ' +
             'server has neither live credentials nor the sandbox for the platform.',
           params: PlatformParams,
@@ -86,6 +89,33 @@ export const connectionsRoutes =
         startConnection(ctx, currentUser(request).id, request.params.platform, request.body.project_id),
     );
 
+    app.get(
+      '/connections/pending/:id',
+      {
+        schema: {
+          ...common,
+          summary: 'The accounts a pending grant may connect, for you to choose from',
+          description:
+            'Most platforms give one account; Facebook gives every Page the person manages. Each has ' +
+            '`connectionId` when the project has connected it already (connecting it again renews it). The grant ' +
+            'stays pending for `POST /api/connections/pending/{id}/confirm`. 403 `wrong_account` when another ' +
+            'account started it (the grant is dropped); 410 `expired` when the id is unknown, already used or ' +
+            'older than 10 minutes; 404 when the project is gone.',
+          params: PendingConnectionParams,
+          response: {
+            200: PendingConnectionChoices,
+            400: ErrorBody,
+            401: ErrorBody,
+            403: ErrorBody,
+            404: ErrorBody,
+            410: ErrorBody,
+          },
+        },
+        onRequest: sessionOnly,
+      },
+      async (request) => pendingChoices(ctx, currentUser(request).id, request.params.id),
+    );
+
     app.post(
       '/connections/pending/:id/confirm',
       {
@@ -94,14 +124,18 @@ export const connectionsRoutes =
           summary: 'Connect the grant a platform gave, if you are the one who started connecting it',
           description:
             'The callback sends the browser to `/accounts?pending={id}&platform={platform}`; the app confirms the ' +
-            "grant with the signed-in person's session. It is connected (replacing the project's account on that " +
-            'platform) only for the account that started the flow. Single use: any answer uses the pending grant ' +
-            'up. 403 `wrong_account` when another account started it (the grant is dropped and nothing is ' +
+            "grant with the signed-in person's session. It is connected only for the account that started the " +
+            'flow: each account chosen (`accountIds`, needed when the grant holds several: 409 `choose_accounts` ' +
+            'otherwise, the grant left pending) becomes a connection of the project, or renews the one it has of ' +
+            'that account (same id). `connection` is the first of `connections`. 400 `unknown_account` for an ' +
+            'account the grant does not hold (the grant stays pending). Otherwise single use: any answer uses the ' +
+            'pending grant up. 403 `wrong_account` when another account started it (the grant is dropped and nothing is ' +
             "stored: whoever approved the platform's page was not the one who asked); 403 " +
             '`api_token_not_allowed` for a personal API token (the grant stays for the session to confirm); 410 ' +
             '`expired` when the id is unknown, already used or older than 10 minutes; 404 when the project is ' +
             'gone; 409 `platform_unavailable` when the platform cannot be connected on this server any more.',
           params: PendingConnectionParams,
+          body: ConfirmPendingBody.nullish(),
           response: {
             200: ConfirmedConnection,
             400: ErrorBody,
@@ -114,9 +148,11 @@ export const connectionsRoutes =
         },
         onRequest: sessionOnly,
       },
-      async (request) => ({
-        connection: await confirmPendingConnection(ctx, currentUser(request).id, request.params.id),
-      }),
+      async (request) => {
+        const { id } = request.params;
+        const connections = await confirmPendingConnection(ctx, currentUser(request).id, id, request.body?.accountIds);
+        return { connection: connections[0]!, connections };
+      },
     );
 
     app.delete(
@@ -125,6 +161,9 @@ export const connectionsRoutes =
         schema: {
           ...common,
           summary: 'Disconnect a platform account: its stored grant is deleted',
+          description:
+            "Other accounts of the same platform stay connected. The account's posts keep their history " +
+            '(`connectionId` becomes null); its scheduled ones fail when they come due.',
           params: IdParams,
           response: { 200: OkResponse, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         },

@@ -105,7 +105,9 @@ export const postsCsvRoutes =
             'A header row, then one row per video: `video_id` or `video_title` (exactly one video of the project ' +
             'must have it), `platforms` (keys joined by |), `scheduled_at` (ISO 8601 with an offset, a local ' +
             "`YYYY-MM-DD HH:mm` in the user's zone, or empty for the platform's next free posting slot), " +
-            '`caption` (empty: built from the video) and `<platform>.<option>` columns (e.g. tiktok.privacyLevel). ' +
+            '`caption` (empty: built from the video), `<platform>.<option>` columns (e.g. tiktok.privacyLevel) and ' +
+            '`<platform>.connection` (the account, by its id on the platform or its name; needed for a platform ' +
+            'the project has several accounts of). ' +
             `Limits, each refused as the file is read: at most ${MB} MB (413 \`body_too_large\`), ` +
             `${CSV_IMPORT_MAX_COLUMNS} columns (400 \`too_many_columns\`), ${CSV_IMPORT_MAX_ROW_BYTES / 1000} KB a row ` +
             `(400 \`row_too_long\`), ${CSV_IMPORT_MAX_ROWS} rows, blank lines counting towards twice that (400 ` +

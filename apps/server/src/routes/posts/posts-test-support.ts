@@ -1,4 +1,4 @@
-import type { PlatformKey } from '@fanout/contracts';
+import type { Connection, PlatformKey } from '@fanout/contracts';
 import { connectAccount } from '../../../test/connections';
 import { api, createProject, registerUser, type ApiClient } from '../../../test/factories';
 import type { TestServer } from '../../../test/test-server';
@@ -36,6 +36,21 @@ export async function ownerWith(
   const project = await createProject(server, token);
   for (const platform of platforms) await connectAccount(server, token, platform, project.id);
   return { token, userId: user.id, projectId: project.id, as: api(server, token) };
+}
+
+/** The sandbox's second Google account (the emulator picks it by `login_hint`). */
+const SECOND_CHANNEL = 'second.creator@sandbox.example';
+
+/** A new user with a project that has both sandbox YouTube channels connected, `first` and `second`. */
+export async function ownerWithTwoChannels(
+  server: TestServer,
+): Promise<Owner & { first: Connection; second: Connection }> {
+  const owner = await ownerWith(server, []);
+  const first = (await connectAccount(server, owner.token, 'youtube', owner.projectId)).connection!;
+  const pickSecond = (url: URL) => url.searchParams.set('login_hint', SECOND_CHANNEL);
+  const second = (await connectAccount(server, owner.token, 'youtube', owner.projectId, 'approve', pickSecond))
+    .connection!;
+  return { ...owner, first, second };
 }
 
 let seq = 0;

@@ -47,10 +47,14 @@ export const postsRoutes =
           ...common,
           summary: 'Publish a video now, or schedule it, to some of its project’s connected platforms',
           description:
-            'One post per target, all or none. No time: now. `scheduledAt`: an instant; `scheduledLocal`: a ' +
+            'One post per target, all or none. A target names its account with `connectionId` (a connection of ' +
+            'the project, of its platform: 404 otherwise, 400 `connection_platform_mismatch` for another ' +
+            "platform's); it may leave it out when the project has one account of the platform, else 409 " +
+            '`connection_required` naming the platform. No time: now. `scheduledAt`: an instant; `scheduledLocal`: a ' +
             "wall-clock time in the user's zone (a skipped one is refused, a repeated one needs `disambiguation`). " +
             '400 `validation_failed` lists every broken platform rule of every target; 409 `not_connected`, ' +
-            '`needs_reconnect`, `already_posted`, `details_incomplete`.',
+            '`connection_required`, `needs_reconnect`, `already_posted` (a post of the video on that account ' +
+            'waiting, under way or live), `details_incomplete`.',
           params: IdParams,
           body: CreatePostsBody,
           response: { 201: PostList, ...errors, 400: invalidPost, 409: ErrorBody },
@@ -98,8 +102,9 @@ export const postsRoutes =
           ...common,
           summary: 'Schedule several videos of one project to the same platforms, spaced in time',
           description:
-            'The i-th video at `scheduledAt` + i × `intervalMinutes`. All or nothing: 400 `validation_failed` ' +
-            'lists every broken rule with its `videoId`.',
+            'The i-th video at `scheduledAt` + i × `intervalMinutes`, to each platform: the accounts of it named ' +
+            'in `connectionIds`, else its only account (409 `connection_required` when it has several). All or ' +
+            'nothing: 400 `validation_failed` lists every broken rule with its `videoId`.',
           body: BulkScheduleBody,
           response: { 201: PostList, ...errors, 400: invalidBulk, 409: ErrorBody },
         },

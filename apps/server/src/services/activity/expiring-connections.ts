@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { findConnectionForUpdate } from '../../repositories/connections.repository';
+import { lockConnection } from '../../repositories/connections.repository';
 import { hasExpiringEvent, listConnectionsEndingUnannounced } from '../../repositories/activity-events.repository';
 import { connectionHealth, EXPIRING_WITHIN_MS } from '../connections/connection-status';
 import { connectionExpiring } from './activity-moments';
@@ -18,8 +18,8 @@ export async function recordExpiringConnections(ctx: AppContext, now = Date.now(
     const health = connectionHealth(candidate, now);
     if (health.status !== 'expiring') continue;
     const done = await ctx.db.transaction().execute(async (trx) => {
-      const row = await findConnectionForUpdate(trx, candidate.project_id, candidate.platform);
-      if (row?.id !== candidate.id || (await hasExpiringEvent(trx, row.id))) return false;
+      const row = await lockConnection(trx, candidate.id);
+      if (!row || (await hasExpiringEvent(trx, row.id))) return false;
       const current = connectionHealth(row, now);
       if (current.status !== 'expiring') return false;
       const ends = [row.refresh_expires_at, row.expires_at]

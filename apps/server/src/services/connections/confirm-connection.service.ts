@@ -1,15 +1,21 @@
-import type { Connection } from '@fanout/contracts';
+import type { Connection, PendingConnectionChoices } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
-import { AppError, forbidden } from '../../http/errors';
-import { findConnectionForUpdate, upsertConnection } from '../../repositories/connections.repository';
-import { connectionConnected } from '../activity/activity-moments';
+import { AppError, badRequest, conflict, forbidden } from '../../http/errors';
+import { listConnectionsOfProject } from '../../repositories/connections.repository';
 import { getOwnProject } from '../projects.service';
+import { platformNames } from '../posts/post-targets';
 import { resumeWaitingPosts } from '../publishing/reconnect-wait';
 import { platformUnavailable } from './connect.service';
 import { toConnection } from './connection-status';
-import { sealAccessToken, sealRefreshToken } from './connection-tokens';
-import { takePendingConnection, type PendingBinding, type PendingGrant } from './pending-connection';
+import {
+  findPendingConnection,
+  takePendingConnection,
+  type PendingAccount,
+  type PendingConnection,
+  type PendingGrant,
+} from './pending-connection';
+import { saveConnections } from './save-connections';
 
 const expired = () =>
   new AppError(
@@ -19,14 +25,18 @@ const expired = () =>
   );
 
 /**
- * Connects a pending grant, for the person who started it only. Whatever the answer, the pending grant is
- * used up: confirmed by someone else (the starter sent them the platform's link), it is dropped unopened and
- * nothing is stored, so neither of them can connect it afterwards.
+ * The pending grant, for the person who started it only. Presented by someone else (the starter sent them the
+ * platform's link), it is dropped unopened and nothing is stored, so neither of them can connect it afterwards.
  */
-export async function confirmPendingConnection(ctx: AppContext, userId: number, id: string): Promise<Connection> {
-  const pending = await takePendingConnection(ctx, id);
-  if (!pending) throw expired();
+async function startersPending(ctx: AppContext, userId: number, id: string): Promise<PendingConnection> {
+  const pending = await findPendingConnection(ctx, id);
+  if (!pending) {
+    // An expired grant goes as it is read, as taking it would.
+    await takePendingConnection(ctx, id);
+    throw expired();
+  }
   if (pending.userId !== userId) {
+    await takePendingConnection(ctx, id);
     ctx.log.warn(
       { platform: pending.platform, startedBy: pending.userId, confirmedBy: userId },
       'a platform connection was approved in the browser of another account than the one that started it: dropped',
@@ -37,53 +47,77 @@ export async function confirmPendingConnection(ctx: AppContext, userId: number, 
       'wrong_account',
     );
   }
+  return pending;
+}
+
+/**
+ * GET /api/connections/pending/:id: the accounts the grant may connect, each with the project's connection of it
+ * when there is one already. The grant stays pending for the confirmation.
+ */
+export async function pendingChoices(ctx: AppContext, userId: number, id: string): Promise<PendingConnectionChoices> {
+  const pending = await startersPending(ctx, userId, id);
+  await getOwnProject(ctx, userId, pending.projectId);
+  const grant = pending.openGrant();
+  const existing = (await listConnectionsOfProject(ctx.db, pending.projectId)).filter(
+    (row) => row.platform === pending.platform && row.sandbox === grant.sandbox,
+  );
+  return {
+    platform: pending.platform,
+    accounts: grant.accounts.map(({ profile }) => ({
+      accountId: profile.accountId,
+      accountName: profile.name,
+      avatarUrl: profile.avatarUrl,
+      connectionId: existing.find((row) => row.account_id === profile.accountId)?.id ?? null,
+    })),
+  };
+}
+
+/**
+ * The accounts asked for. A grant of one account needs no choice; a grant of several needs one (409
+ * `choose_accounts`, the grant left pending); an account the grant does not hold is 400 `unknown_account`.
+ */
+function chosenAccounts(platform: string, grant: PendingGrant, accountIds?: readonly string[]): PendingAccount[] {
+  if (!accountIds) {
+    if (grant.accounts.length === 1) return grant.accounts;
+    throw conflict(
+      `${platformNames([platform])} gave ${grant.accounts.length} accounts: choose which to connect (accountIds; ` +
+        'GET /api/connections/pending/{id} lists them). Nothing was connected yet.',
+      'choose_accounts',
+    );
+  }
+  const unknown = accountIds.filter((id) => !grant.accounts.some((a) => a.profile.accountId === id));
+  if (unknown.length > 0) {
+    throw badRequest(
+      `This grant cannot connect ${unknown.map((id) => `"${id}"`).join(', ')}: choose among its own accounts`,
+      'unknown_account',
+    );
+  }
+  return grant.accounts.filter((a) => accountIds.includes(a.profile.accountId));
+}
+
+/**
+ * Connects the accounts chosen from a pending grant (all of them when it holds one), for the person who started
+ * it only. Once the choice is valid the grant is used up, whatever the answer; each account becomes a connection
+ * of its own, or renews the project's connection of it (keeping its id). All or none.
+ */
+export async function confirmPendingConnection(
+  ctx: AppContext,
+  userId: number,
+  id: string,
+  accountIds?: readonly string[],
+): Promise<Connection[]> {
+  const peeked = await startersPending(ctx, userId, id);
+  const chosen = chosenAccounts(peeked.platform, peeked.openGrant(), accountIds).map((a) => a.profile.accountId);
+  const pending = await takePendingConnection(ctx, id);
+  if (!pending) throw expired();
   await getOwnProject(ctx, userId, pending.projectId);
   const grant = pending.openGrant();
   // The grant came from the live platform or from the sandbox: it is stored only where it came from.
   if (ctx.platforms.get(pending.platform)?.sandbox !== grant.sandbox) throw platformUnavailable(pending.platform);
-  const saved = await saveConnection(ctx, pending, grant);
-  // Posts that waited for this account to be reconnected were made due by the save; send them now rather than
+  const accounts = grant.accounts.filter((a) => chosen.includes(a.profile.accountId));
+  const saved: PlatformConnectionRow[] = await saveConnections(ctx, pending, grant.sandbox, accounts);
+  // Posts that waited for these accounts to be reconnected were made due by the save; send them now rather than
   // at the next minute's sweep.
-  await resumeWaitingPosts(ctx, saved.id);
-  return toConnection(saved);
-}
-
-/**
- * Stores the grant, replacing the project's connection to the platform. Connecting the same account again
- * keeps a stored refresh token the new grant did not replace (platforms often send one only on the first
- * consent); another account replaces everything.
- */
-async function saveConnection(
-  ctx: AppContext,
-  binding: PendingBinding,
-  { tokens, profile, sandbox }: PendingGrant,
-): Promise<PlatformConnectionRow> {
-  const owner = { projectId: binding.projectId, platform: binding.platform, accountId: profile.accountId };
-  return ctx.db.transaction().execute(async (trx) => {
-    const previous = await findConnectionForUpdate(trx, binding.projectId, binding.platform);
-    const keep =
-      !tokens.refreshToken &&
-      previous?.account_id === profile.accountId &&
-      previous.sandbox === sandbox &&
-      previous.refresh_token_enc
-        ? previous
-        : undefined;
-    const saved = await upsertConnection(trx, {
-      userId: binding.userId,
-      projectId: binding.projectId,
-      platform: binding.platform,
-      accountId: profile.accountId,
-      accountName: profile.name,
-      avatarUrl: profile.avatarUrl,
-      sandbox,
-      scopes: tokens.scopes,
-      accessTokenEnc: sealAccessToken(ctx.secretBox, owner, tokens.accessToken),
-      refreshTokenEnc: keep ? keep.refresh_token_enc : sealRefreshToken(ctx.secretBox, owner, tokens.refreshToken),
-      expiresAt: tokens.expiresAt ?? null,
-      refreshExpiresAt: keep ? keep.refresh_expires_at : (tokens.refreshExpiresAt ?? null),
-      extra: profile.extra ?? {},
-    });
-    await connectionConnected(trx, saved);
-    return saved;
-  });
+  for (const row of saved) await resumeWaitingPosts(ctx, row.id);
+  return saved.map((row) => toConnection(row));
 }

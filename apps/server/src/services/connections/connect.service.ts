@@ -37,9 +37,10 @@ export async function startConnection(
 export type ConnectOutcome = { pending: string; platform: PlatformKey } | { error: ConnectErrorCode };
 
 /**
- * The platform's answer at the redirect URI. The state says who started the flow; the grant is kept pending
- * for that person to confirm with their own session (confirm-connection.service.ts), since whoever's browser
- * brought the answer back may be someone else. Every failure stores nothing.
+ * The platform's answer at the redirect URI. The state says who started the flow; the grant, with every account
+ * it may publish as, is kept pending for that person to confirm with their own session (and to choose among
+ * those accounts: confirm-connection.service.ts), since whoever's browser brought the answer back may be someone
+ * else. Every failure stores nothing.
  */
 export async function finishConnection(
   ctx: AppContext,
@@ -56,7 +57,7 @@ export async function finishConnection(
   if (!query.code) return { error: 'exchange_failed' };
 
   let tokens: TokenSet;
-  let profile: AccountProfile;
+  let accounts: AccountProfile[];
   try {
     tokens = await adapter.exchangeCode({
       code: query.code,
@@ -67,16 +68,15 @@ export async function finishConnection(
     return { error: failed(ctx, err, platform, 'the code exchange failed', 'exchange_failed') };
   }
   try {
-    profile = await adapter.profile(tokens);
+    accounts = await adapter.accounts(tokens);
   } catch (err) {
     // The platform answered but refuses this account for publishing (e.g. a Facebook user without a Page).
     const code = isPlatformError(err) && err.kind === 'rejected' ? 'account_unusable' : 'exchange_failed';
     return { error: failed(ctx, err, platform, 'the account profile could not be read', code) };
   }
-  const { tokens: own, ...account } = profile;
+  // Each account keeps its own tokens where the platform gave some (a Page's), else the exchanged ones.
   const pending = await storePendingConnection(ctx, binding, {
-    tokens: own ?? tokens,
-    profile: account,
+    accounts: accounts.map(({ tokens: own, ...profile }) => ({ tokens: own ?? tokens, profile })),
     sandbox: adapter.sandbox,
   });
   return { pending, platform: binding.platform };

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { PlatformKey } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { AccountProfile, TokenSet } from '../../platforms/platform-adapter';
-import { storeChallenge, useChallenge } from '../challenges.service';
+import type { AuthChallengeRow } from '../../db/sign-in-security.schema';
+import { peekChallenge, storeChallenge, useChallenge } from '../challenges.service';
 
 /**
  * How long a grant waits for its confirmation. The browser is sent to the confirming page at once, so this
@@ -17,10 +18,15 @@ export interface PendingBinding {
   platform: PlatformKey;
 }
 
-/** What the platform gave: the tokens to store (a Page's own token where the profile says so) and the account. */
-export interface PendingGrant {
+/** One account the grant may connect: its tokens (a Page's own token where its profile says so) and profile. */
+export interface PendingAccount {
   tokens: TokenSet;
   profile: Omit<AccountProfile, 'tokens'>;
+}
+
+/** What the platform gave: every account the grant may publish as (several Pages of one Facebook user …). */
+export interface PendingGrant {
+  accounts: PendingAccount[];
   sandbox: boolean;
 }
 
@@ -37,6 +43,18 @@ interface StoredPending {
 }
 
 type SealedDates = Omit<TokenSet, 'expiresAt' | 'refreshExpiresAt'> & { expiresAt?: string; refreshExpiresAt?: string };
+type SealedAccount = Omit<PendingAccount, 'tokens'> & { tokens: SealedDates };
+/** As sealed; one stored by the version before several accounts holds a single account at its top level. */
+type SealedGrant = { sandbox: boolean } & ({ accounts: SealedAccount[] } | SealedAccount);
+
+const withDates = ({ tokens, profile }: SealedAccount): PendingAccount => ({
+  profile,
+  tokens: {
+    ...tokens,
+    expiresAt: tokens.expiresAt ? new Date(tokens.expiresAt) : undefined,
+    refreshExpiresAt: tokens.refreshExpiresAt ? new Date(tokens.refreshExpiresAt) : undefined,
+  },
+});
 
 /** Bound to the pending id and its binding: a sealed grant moved to another pending record does not open. */
 const grantContext = (id: string, b: PendingBinding) =>
@@ -74,25 +92,28 @@ export async function storePendingConnection(
  */
 export async function takePendingConnection(ctx: AppContext, id: string): Promise<PendingConnection | undefined> {
   const row = await useChallenge(ctx, 'platform-connect-pending', id);
-  if (!row || row.user_id === null) return undefined;
+  return row ? pendingOf(ctx, id, row) : undefined;
+}
+
+/**
+ * The pending grant, left in place (its starter chooses among its accounts before confirming): undefined when
+ * unknown, already taken or expired.
+ */
+export async function findPendingConnection(ctx: AppContext, id: string): Promise<PendingConnection | undefined> {
+  const row = await peekChallenge(ctx, 'platform-connect-pending', id);
+  return row ? pendingOf(ctx, id, row) : undefined;
+}
+
+function pendingOf(ctx: AppContext, id: string, row: AuthChallengeRow): PendingConnection | undefined {
+  if (row.user_id === null) return undefined;
   const stored = JSON.parse(row.challenge) as StoredPending;
   const binding: PendingBinding = { userId: row.user_id, projectId: stored.projectId, platform: stored.platform };
   return {
     ...binding,
     openGrant() {
-      const grant = JSON.parse(ctx.secretBox.decrypt(stored.grant, grantContext(id, binding))) as Omit<
-        PendingGrant,
-        'tokens'
-      > & { tokens: SealedDates };
-      const { expiresAt, refreshExpiresAt } = grant.tokens;
-      return {
-        ...grant,
-        tokens: {
-          ...grant.tokens,
-          expiresAt: expiresAt ? new Date(expiresAt) : undefined,
-          refreshExpiresAt: refreshExpiresAt ? new Date(refreshExpiresAt) : undefined,
-        },
-      };
+      const grant = JSON.parse(ctx.secretBox.decrypt(stored.grant, grantContext(id, binding))) as SealedGrant;
+      const accounts = 'accounts' in grant ? grant.accounts : [{ tokens: grant.tokens, profile: grant.profile }];
+      return { sandbox: grant.sandbox, accounts: accounts.map(withDates) };
     },
   };
 }

@@ -40,19 +40,20 @@ const asViolation = (platform: PlatformKey | null, err: AppError): ImportViolati
   message: err.message,
 });
 
-/** The queued plans of each platform, in the order of the file. */
-function queuedByPlatform(plans: readonly RowPlan[]): Map<PlatformKey, RowPlan[]> {
-  const groups = new Map<PlatformKey, RowPlan[]>();
-  for (const plan of plans.filter((p) => p.queued)) pushTo(groups, plan.draft.platform, plan);
+/** The queued plans of each account, in the order of the file. */
+function queuedByAccount(plans: readonly RowPlan[]): Map<number, RowPlan[]> {
+  const groups = new Map<number, RowPlan[]>();
+  for (const plan of plans.filter((p) => p.queued)) pushTo(groups, plan.connection.id, plan);
   return groups;
 }
 
-/** Gives each queued plan its platform's next free slot, in file order; a platform without slots is a violation. */
+/** Gives each queued plan its account's next free slot, in file order; an account without slots is a violation. */
 async function assignQueue(db: DB, projectId: number, plans: readonly RowPlan[], now: Date) {
   const refused: { plan: RowPlan; violation: ImportViolation }[] = [];
-  for (const [platform, group] of queuedByPlatform(plans)) {
+  for (const group of queuedByAccount(plans).values()) {
+    const platform = group[0]!.draft.platform;
     try {
-      const times = await queueTimes(db, projectId, platform, group.length, now);
+      const times = await queueTimes(db, projectId, group[0]!.connection, group.length, now);
       group.forEach((plan, i) => (plan.scheduledAt = times[i]!));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -100,6 +101,8 @@ export async function importPosts(
             videoId: p.video.id,
             videoTitle: p.video.title,
             platform: p.draft.platform,
+            connectionId: p.connection.id,
+            accountName: p.connection.account_name,
             scheduledAt: p.scheduledAt.toISOString(),
             queued: p.queued,
           })),
@@ -128,7 +131,7 @@ export async function importPosts(
     for (const { plan, violation } of refused) violations.get(plan.line)!.push(violation);
     throw new ImportRowsError({ rows: verdict(), created: 0, dryRun });
   });
-  const ids = new Map(posts.map((post) => [`${post.videoId}:${post.platform}`, post.id]));
-  for (const plan of plans) plan.postId = ids.get(`${plan.video.id}:${plan.draft.platform}`);
+  const ids = new Map(posts.map((post) => [`${post.videoId}:${post.connectionId}`, post.id]));
+  for (const plan of plans) plan.postId = ids.get(`${plan.video.id}:${plan.connection.id}`);
   return { rows: verdict(), created: posts.length, dryRun };
 }

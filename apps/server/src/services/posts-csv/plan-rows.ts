@@ -2,11 +2,12 @@ import type { ImportViolation, PlatformKey } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
 import type { VideoRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, conflict } from '../../http/errors';
+import { listConnectionsOfProject } from '../../repositories/connections.repository';
 import { findProjectVideosByIds, findProjectVideosByTitles } from '../../repositories/posts-import.repository';
 import { findPostsInStatus } from '../../repositories/posts.repository';
 import { assertPostable } from '../posts/create-posts.service';
-import { BLOCKING_STATUSES, connectionsFor, platformNames } from '../posts/post-targets';
+import { BLOCKING_STATUSES, blocks, pickConnections, platformNames } from '../posts/post-targets';
 import type { PostPlan } from '../posts/schedule-posts';
 import { pushTo } from './push-to';
 import type { RowDraft } from './read-row';
@@ -37,19 +38,32 @@ async function videosOf(ctx: AppContext, userId: number, projectId: number, draf
   return { byId, byTitle };
 }
 
-/** Each platform's connection, or why there is none usable (asked once per platform, as posting asks). */
-async function connectionsOf(ctx: AppContext, projectId: number, drafts: readonly RowDraft[]) {
-  const platforms = [...new Set(drafts.flatMap((d) => d.platforms))];
-  const found = new Map<PlatformKey, PlatformConnectionRow | AppError>();
-  for (const platform of platforms) {
+/**
+ * The connection a row's platform goes out through, or why there is none usable: the account its
+ * `<platform>.connection` cell names (its id on the platform or its name), else the platform's only account
+ * (as posting asks).
+ */
+async function connectionsOf(ctx: AppContext, projectId: number) {
+  const rows = await listConnectionsOfProject(ctx.db, projectId);
+  return (platform: PlatformKey, account: string | undefined): PlatformConnectionRow | AppError => {
     try {
-      found.set(platform, (await connectionsFor(ctx.db, projectId, [platform])).get(platform)!);
+      if (account === undefined) return pickConnections(rows, [{ platform }])[0]!;
+      const named = rows.filter(
+        (r) => r.platform === platform && (r.account_id === account || r.account_name === account),
+      );
+      if (named.length !== 1) {
+        const why = named.length === 0 ? 'has no account' : 'has several accounts';
+        throw conflict(
+          `${platformNames([platform])} ${why} "${account}" in this project: use the account's id on the platform`,
+          named.length === 0 ? 'not_connected' : 'connection_required',
+        );
+      }
+      return pickConnections(rows, [{ platform, connectionId: named[0]!.id }])[0]!;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      found.set(platform, err);
+      return err;
     }
-  }
-  return found;
+  };
 }
 
 function videoOfRow(
@@ -89,10 +103,9 @@ function videoOfRow(
  */
 export async function planRows(ctx: AppContext, userId: number, projectId: number, drafts: readonly RowDraft[]) {
   const videos = await videosOf(ctx, userId, projectId, drafts);
-  const connections = await connectionsOf(ctx, projectId, drafts);
+  const connectionOf = await connectionsOf(ctx, projectId);
   const videoIds = [...videos.byId.keys(), ...[...videos.byTitle.values()].flat().map((v) => v.id)];
   const blocking = await findPostsInStatus(ctx.db, [...new Set(videoIds)], BLOCKING_STATUSES);
-  const taken = new Map(blocking.map((p) => [`${p.video_id}:${p.platform}`, p.status]));
   const inFile = new Map<string, number>();
   const plans: RowPlan[] = [];
   const violations = new Map<number, ImportViolation[]>();
@@ -108,15 +121,22 @@ export async function planRows(ctx: AppContext, userId: number, projectId: numbe
       continue;
     }
     for (const platform of draft.platforms) {
-      const connection = connections.get(platform)!;
+      const connection = connectionOf(platform, draft.accounts[platform]);
       if (connection instanceof AppError) {
         out.push(violation(platform, 'platforms', connection.code, connection.message));
         continue;
       }
-      const key = `${video.id}:${platform}`;
-      const status = taken.get(key);
+      const pair = {
+        videoId: video.id,
+        platform,
+        accountId: connection.account_id,
+        accountName: connection.account_name,
+        title: video.title,
+      };
+      const key = `${video.id}:${connection.id}`;
+      const status = blocking.find((p) => blocks(p, pair))?.status;
       if (status) {
-        const name = platformNames([platform]);
+        const name = `${platformNames([platform])} (${connection.account_name})`;
         out.push(
           violation(
             platform,
@@ -128,7 +148,7 @@ export async function planRows(ctx: AppContext, userId: number, projectId: numbe
       }
       const earlier = inFile.get(key);
       if (earlier !== undefined) {
-        const message = `Line ${earlier} already sends "${video.title}" to ${platformNames([platform])}`;
+        const message = `Line ${earlier} already sends "${video.title}" to ${platformNames([platform])} (${connection.account_name})`;
         out.push(violation(platform, 'platforms', 'duplicate_in_file', message));
       } else inFile.set(key, draft.line);
       plans.push({

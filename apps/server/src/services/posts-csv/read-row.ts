@@ -1,5 +1,6 @@
 import {
   CAPTION_OVERRIDE_MAX,
+  CSV_CONNECTION_OPTION,
   CSV_IMPORT_COLUMNS,
   PLATFORM_KEYS,
   PLATFORM_OPTIONS,
@@ -21,6 +22,8 @@ export interface RowDraft {
   scheduledAt: Date | null;
   caption: string | null;
   options: Partial<Record<PlatformKey, Record<string, unknown>>>;
+  /** `<platform>.connection`: the account of the platform, by its id on the platform or its name. */
+  accounts: Partial<Record<PlatformKey, string>>;
 }
 
 const isPlatform = (key: string): key is PlatformKey => (PLATFORM_KEYS as readonly string[]).includes(key);
@@ -76,7 +79,8 @@ export function checkColumns(columns: readonly string[]): void {
   const unknown = columns.filter((name) => {
     if ((CSV_IMPORT_COLUMNS as readonly string[]).includes(name)) return false;
     const [platform, option, ...rest] = name.split('.');
-    return !(rest.length === 0 && platform && option && isPlatform(platform) && option in optionShape(platform));
+    if (rest.length > 0 || !platform || !option || !isPlatform(platform)) return true;
+    return !(option === CSV_CONNECTION_OPTION || option in optionShape(platform));
   });
   if (unknown.length > 0) {
     throw badRequest(
@@ -173,9 +177,14 @@ export function readRow(row: CsvRow, zone: string, now: Date): RowDraft {
     );
   }
   const options: RowDraft['options'] = {};
+  const accounts: RowDraft['accounts'] = {};
   for (const platform of platforms) {
     const prefix = `${platform}.`;
-    const given = Object.entries(cells).filter(([name, text]) => name.startsWith(prefix) && text.trim() !== '');
+    const account = cells[prefix + CSV_CONNECTION_OPTION]?.trim();
+    if (account) accounts[platform] = account;
+    const given = Object.entries(cells).filter(
+      ([name, text]) => name.startsWith(prefix) && name !== prefix + CSV_CONNECTION_OPTION && text.trim() !== '',
+    );
     options[platform] = Object.fromEntries(
       given.map(([name, text]) => {
         const option = name.slice(prefix.length);
@@ -183,5 +192,5 @@ export function readRow(row: CsvRow, zone: string, now: Date): RowDraft {
       }),
     );
   }
-  return { line: row.line, violations, video, platforms, scheduledAt, caption, options };
+  return { line: row.line, violations, video, platforms, scheduledAt, caption, options, accounts };
 }

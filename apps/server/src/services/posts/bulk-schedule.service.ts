@@ -1,4 +1,4 @@
-import type { BulkScheduleBody, BulkViolation, Post } from '@fanout/contracts';
+import type { BulkScheduleBody, BulkViolation, PlatformKey, Post } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
 import type { VideoRow } from '../../db/schema';
@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { findVideosOfUser } from '../../repositories/videos.repository';
 import { queueTimes } from '../slots/queue-times';
 import { checkPostTime } from './post-time';
-import { connectionsFor } from './post-targets';
+import { connectionsForPlatforms } from './post-targets';
 import { PostViolationsError } from './post-validation';
 import { checkPlans, insertPlannedPosts, type PostPlan } from './schedule-posts';
 
@@ -31,8 +31,9 @@ async function videosInOrder(ctx: AppContext, userId: number, ids: readonly numb
 }
 
 /**
- * POST /api/posts/bulk: each selected video to every chosen platform, the first at `scheduledAt` and each next
- * one `intervalMinutes` later (or, queued, into each platform's next free slots in order), with the captions
+ * POST /api/posts/bulk: each selected video to every chosen platform (to the accounts named of it in
+ * `connectionIds`, else its only account), the first at `scheduledAt` and each next one `intervalMinutes` later
+ * (or, queued, into each account's next free slots in order), with the captions
  * built from each video. All or nothing: every violation of
  * every video is reported at once (with its video's id) and nothing is created.
  */
@@ -46,15 +47,19 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
   const times = videos.map((_, i) =>
     body.queue ? now : checkPostTime(new Date(first.getTime() + i * body.intervalMinutes * MINUTE_MS), now),
   );
-  const connections = await connectionsFor(ctx.db, videos[0]!.project_id, body.platforms);
+  const projectId = videos[0]!.project_id;
+  const connections = await connectionsForPlatforms(ctx.db, projectId, body.platforms, body.connectionIds);
   const plans: PostPlan[] = videos.flatMap((video, i) =>
-    body.platforms.map((platform) => ({
-      video,
-      draft: { platform, caption: null, options: body.options?.[platform] ?? {} },
-      connection: connections.get(platform)!,
-      scheduledAt: times[i]!,
-      now: !body.queue && times[i]!.getTime() === now.getTime(),
-    })),
+    connections.map((connection) => {
+      const platform = connection.platform as PlatformKey;
+      return {
+        video,
+        draft: { platform, caption: null, options: body.options?.[platform] ?? {} },
+        connection,
+        scheduledAt: times[i]!,
+        now: !body.queue && times[i]!.getTime() === now.getTime(),
+      };
+    }),
   );
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) {
@@ -62,11 +67,11 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
       broken.map(({ plan, violation }) => ({ ...violation, videoId: plan.video.id })),
     );
   }
-  // Queued: per platform, the videos in the order given take the next free slots, under the project's queue lock.
+  // Queued: per account, the videos in the order given take the next free slots, under the project's queue lock.
   const assignSlots = async (trx: DB) => {
-    for (const platform of body.platforms) {
-      const slots = await queueTimes(trx, videos[0]!.project_id, platform, videos.length, now);
-      plans.filter((plan) => plan.draft.platform === platform).forEach((plan, i) => (plan.scheduledAt = slots[i]!));
+    for (const connection of connections) {
+      const slots = await queueTimes(trx, projectId, connection, videos.length, now);
+      plans.filter((plan) => plan.connection === connection).forEach((plan, i) => (plan.scheduledAt = slots[i]!));
     }
   };
   return insertPlannedPosts(ctx, userId, plans, body.queue ? assignSlots : undefined);

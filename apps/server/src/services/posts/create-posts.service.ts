@@ -7,7 +7,7 @@ import { findUserById } from '../../repositories/users.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { queueTimes } from '../slots/queue-times';
 import { resolvePostTime } from './post-time';
-import { connectionsFor } from './post-targets';
+import { connectionsForTargets } from './post-targets';
 import { PostViolationsError } from './post-validation';
 import { checkPlans, insertPlannedPosts, type PostPlan } from './schedule-posts';
 
@@ -31,8 +31,9 @@ export function assertPostable(video: VideoRow): void {
 }
 
 /**
- * POST /api/videos/:id/posts: one post per target, now or at a time, after every target passed its platform's
- * rules (400 with all the violations of all the targets otherwise) and nothing blocks it (409). All or none.
+ * POST /api/videos/:id/posts: one post per target (an account: the one it names, or its platform's only one in
+ * the project), now or at a time, after every target passed its platform's rules (400 with all the violations
+ * of all the targets otherwise) and nothing blocks it (409). All or none.
  */
 export async function createPosts(
   ctx: AppContext,
@@ -44,25 +45,21 @@ export async function createPosts(
   assertPostable(video);
   const now = new Date();
   const scheduledAt = body.queue ? now : resolvePostTime(body, await userTimeZone(ctx, userId), now);
-  const connections = await connectionsFor(
-    ctx.db,
-    video.project_id,
-    body.targets.map((t) => t.platform),
-  );
-  const plans: PostPlan[] = body.targets.map((target) => ({
+  const connections = await connectionsForTargets(ctx.db, video.project_id, body.targets);
+  const plans: PostPlan[] = body.targets.map((target, i) => ({
     video,
     draft: { platform: target.platform, caption: target.caption ?? null, options: target.options ?? {} },
-    connection: connections.get(target.platform)!,
+    connection: connections[i]!,
     scheduledAt,
     // No time given (or one a moment ago): "Publish now".
     now: !body.queue && scheduledAt.getTime() === now.getTime(),
   }));
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
-  // "Add to queue": each target takes its platform's next free slot, under the project's queue lock.
+  // "Add to queue": each target takes its account's next free slot, under the project's queue lock.
   const assignSlots = async (trx: DB) => {
     for (const plan of plans) {
-      plan.scheduledAt = (await queueTimes(trx, video.project_id, plan.draft.platform, 1, now))[0]!;
+      plan.scheduledAt = (await queueTimes(trx, video.project_id, plan.connection, 1, now))[0]!;
     }
   };
   return insertPlannedPosts(ctx, userId, plans, body.queue ? assignSlots : undefined);

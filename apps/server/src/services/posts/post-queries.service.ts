@@ -58,6 +58,7 @@ export async function listPosts(ctx: AppContext, userId: number, query: PostsQue
     projectId: query.project_id,
     status: query.status,
     platform: query.platform,
+    connectionId: query.connection_id,
     from,
     to,
     after,

@@ -65,7 +65,13 @@ export async function retryPost(
 
   const row = await ctx.db.transaction().execute(async (trx) => {
     if ((await lockVideosOfUser(trx, [before.video_id], userId)).length === 0) throw notFound('Post');
-    const pair = { videoId: before.video_id, platform: before.platform, title: before.video_title };
+    const pair = {
+      videoId: before.video_id,
+      platform: before.platform,
+      accountId: connection.account_id,
+      accountName: connection.account_name,
+      title: before.video_title,
+    };
     await assertNotPosted(trx, [pair], postId);
     return requeueFinishedPost(trx, postId, userId, { caption, options, scheduledAt, journal });
   });

@@ -55,7 +55,7 @@ export async function checkPlans(
   return plans.flatMap((plan) =>
     violationsOf(plan.video, plan.draft, facts.get(plan.connection.id) ?? {}).map((violation) => ({
       plan,
-      violation,
+      violation: { ...violation, connectionId: plan.connection.id },
     })),
   );
 }
@@ -79,7 +79,13 @@ export async function insertPlannedPosts(
     await assignTimes?.(trx);
     await assertNotPosted(
       trx,
-      plans.map((p) => ({ videoId: p.video.id, platform: p.draft.platform, title: p.video.title })),
+      plans.map((p) => ({
+        videoId: p.video.id,
+        platform: p.draft.platform,
+        accountId: p.connection.account_id,
+        accountName: p.connection.account_name,
+        title: p.video.title,
+      })),
     );
     const inserted = await insertPosts(
       trx,
@@ -89,6 +95,7 @@ export async function insertPlannedPosts(
         videoId: p.video.id,
         connectionId: p.connection.id,
         platform: p.draft.platform,
+        accountId: p.connection.account_id,
         accountName: p.connection.account_name,
         caption: p.draft.caption,
         options: p.draft.options,

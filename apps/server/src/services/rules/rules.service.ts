@@ -17,7 +17,9 @@ import {
   setRuleActions,
   updateRuleOfUser,
 } from '../../repositories/rules.repository';
+import { listConnectionsOfProject } from '../../repositories/connections.repository';
 import { getOwnProject } from '../projects.service';
+import { namedAccounts } from '../posts/post-targets';
 import { isPrivateHostLiteral } from '../webhooks/webhook-address';
 import { toRuleJson } from './rule-json';
 import { sealedRule } from './sealed-rule';
@@ -40,6 +42,21 @@ function checkWebhooks(ctx: AppContext, actions: readonly RuleActionInput[] | un
       );
     }
   }
+}
+
+/**
+ * The accounts a queue action names must be the project's own, of the action's platforms (404 or 400
+ * `connection_platform_mismatch` otherwise): a rule can never post through another project's account.
+ */
+async function checkQueueAccounts(
+  ctx: AppContext,
+  projectId: number,
+  actions: readonly RuleActionInput[] | undefined,
+): Promise<void> {
+  const queues = (actions ?? []).filter((a) => a.type === 'queue');
+  if (!queues.some((a) => a.connectionIds)) return;
+  const rows = await listConnectionsOfProject(ctx.db, projectId);
+  for (const action of queues) namedAccounts(rows, action.platforms, action.connectionIds ?? []);
 }
 
 async function withRuns(ctx: AppContext, rows: SealedRuleRow[]): Promise<Rule[]> {
@@ -75,6 +92,7 @@ export async function createRule(
 ): Promise<Rule> {
   await getOwnProject(ctx, userId, projectId);
   checkWebhooks(ctx, body.actions);
+  await checkQueueAccounts(ctx, projectId, body.actions);
   // A webhook's secret is sealed bound to its rule, whose id the insert gives: both in one transaction.
   const row = await ctx.db.transaction().execute(async (trx) => {
     if ((await lockAndCountRules(trx, projectId)) >= MAX_RULES_PER_PROJECT) {
@@ -93,6 +111,7 @@ export async function updateRule(ctx: AppContext, userId: number, id: number, bo
   const found = await findRuleOfUser(ctx.db, id, userId);
   if (!found) throw notFound('Rule');
   checkWebhooks(ctx, body.actions);
+  await checkQueueAccounts(ctx, found.project_id, body.actions);
   const saved = await sealedRule(ctx, found);
   const actions = body.actions && toStoredActions(ctx.secretBox, id, body.actions, saved.actions);
   const row = await updateRuleOfUser(ctx.db, id, userId, { ...body, actions });

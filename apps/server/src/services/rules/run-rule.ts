@@ -1,3 +1,4 @@
+import type { PlatformKey, Post } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { ActivityEventRow } from '../../db/activity.schema';
 import type { RuleRunRow } from '../../db/rules.schema';
@@ -5,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { claimRuleRun, finishRuleRun } from '../../repositories/rules.repository';
 import { recordRuleActivity } from './rule-activity';
 import { createPosts } from '../posts/create-posts.service';
+import { connectionsForPlatforms } from '../posts/post-targets';
 import type { ActionRun } from './action-run';
 import { applyTemplate } from './apply-template';
 import { queueWebhooks } from './queue-webhooks';
@@ -71,11 +73,17 @@ async function runAction(ctx: AppContext, a: ActionRun): Promise<Step> {
         await applyTemplate(ctx, a.subject.video, a.action);
         return { ok: true, text: 'template applied' };
       case 'queue': {
+        const { platforms, connectionIds } = a.action;
+        const accounts = await connectionsForPlatforms(ctx.db, a.subject.video.project_id, platforms, connectionIds);
         const posts = await createPosts(ctx, a.rule.user_id, a.subject.video.id, {
-          targets: a.action.platforms.map((platform) => ({ platform })),
+          targets: accounts.map((c) => ({ platform: c.platform as PlatformKey, connectionId: c.id })),
           queue: true,
         });
-        const when = posts.map((p) => `${p.platform} at ${p.scheduledAt ?? 'now'}`).join(', ');
+        // Each account is named when a platform has several in the run.
+        const several = (p: Post) => posts.filter((q) => q.platform === p.platform).length > 1;
+        const when = posts
+          .map((p) => `${p.platform}${several(p) ? ` (${p.accountName})` : ''} at ${p.scheduledAt ?? 'now'}`)
+          .join(', ');
         return { ok: true, text: `queued (${when})` };
       }
     }

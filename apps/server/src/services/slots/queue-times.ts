@@ -12,24 +12,34 @@ import { slotInstants } from './slot-instants';
 
 const labelOf = (platform: PlatformKey) => PLATFORMS.find((p) => p.key === platform)?.label ?? platform;
 
+/** The account whose queue is filled. */
+export interface QueueAccount {
+  id: number;
+  platform: string;
+}
+
 /**
- * "Add to queue": the next `count` free posting slots of `platform` in the project after `after`, earliest
- * first, in the project's slot time zone (DST-correct). A slot is free when no post of that platform in the
- * project holds it. Call inside the transaction that creates the posts: it takes the project's queue lock,
- * so two requests never get the same slot. 409 `no_slots` when the project has no slot for the platform;
- * 409 `no_free_slots` when the slots of the coming year are too few.
+ * "Add to queue": the next `count` free posting slots of an account in the project after `after`, earliest
+ * first, in the project's slot time zone (DST-correct). Its slots are those of its platform that are for every
+ * account or name it; a slot is free when no post of that account holds it (two accounts of a platform may each
+ * post in one slot). Call inside the transaction that creates the posts: it takes the project's queue lock, so
+ * two requests never get the same slot. 409 `no_slots` when the account has no slot; 409 `no_free_slots` when
+ * the slots of the coming year are too few.
  */
 export async function queueTimes(
   db: DB,
   projectId: number,
-  platform: PlatformKey,
+  account: QueueAccount,
   count: number,
   after: Date,
 ): Promise<Date[]> {
   await lockProjectQueue(db, projectId);
   const zone = await findSlotTimeZone(db, projectId);
   if (zone === undefined) throw notFound('Project');
-  const slots = await listPostingSlots(db, projectId, platform);
+  const platform = account.platform as PlatformKey;
+  const slots = (await listPostingSlots(db, projectId, platform)).filter(
+    (slot) => slot.connection_ids === null || slot.connection_ids.includes(account.id),
+  );
   if (slots.length === 0) {
     throw conflict(
       `No posting slots for ${labelOf(platform)} yet: add some in Project Settings → Posting slots, or choose a time`,
@@ -37,7 +47,7 @@ export async function queueTimes(
     );
   }
   const until = latestTime(after);
-  const taken = new Set((await listTakenTimes(db, projectId, platform, after, until)).map((at) => at.getTime()));
+  const taken = new Set((await listTakenTimes(db, projectId, account.id, after, until)).map((at) => at.getTime()));
   const times: Date[] = [];
   for (const instant of slotInstants(slots, zone, after, until)) {
     if (times.length >= count) break;

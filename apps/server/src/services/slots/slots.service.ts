@@ -11,6 +11,8 @@ import { notFound } from '../../http/errors';
 import { listLatestPostMetrics } from '../../repositories/post-metrics.repository';
 import { findSlotTimeZone, listPostingSlots, replacePostingSlots } from '../../repositories/posting-slots.repository';
 import { findProjectOfUser } from '../../repositories/projects.repository';
+import { listConnectionsOfProject } from '../../repositories/connections.repository';
+import { namedAccounts } from '../posts/post-targets';
 import { rankBestTimes } from './best-times';
 
 /** The caller's project's id and time zone; 404 for anyone else's (or none). */
@@ -33,6 +35,7 @@ export async function getPostingSlots(ctx: AppContext, userId: number, projectId
       platform: row.platform as PlatformKey,
       weekday: row.weekday,
       time: slotTimeText(row.minute),
+      ...(row.connection_ids && { connectionIds: row.connection_ids }),
     })),
   };
 }
@@ -46,12 +49,20 @@ export async function putPostingSlots(
 ): Promise<PostingSlots> {
   const project = await ownProject(ctx, userId, projectId);
   const timezone = body.timezone ?? project.time_zone;
+  // A slot names the project's own accounts, of its platform (404 or 400 `connection_platform_mismatch`).
+  const rows = await listConnectionsOfProject(ctx.db, project.id);
+  for (const slot of body.slots) namedAccounts(rows, [slot.platform], slot.connectionIds ?? []);
   await ctx.db.transaction().execute(async (trx) => {
     await replacePostingSlots(
       trx,
       project.id,
       timezone,
-      body.slots.map((slot) => ({ platform: slot.platform, weekday: slot.weekday, minute: slotMinutes(slot.time) })),
+      body.slots.map((slot) => ({
+        platform: slot.platform,
+        weekday: slot.weekday,
+        minute: slotMinutes(slot.time),
+        connection_ids: slot.connectionIds ?? null,
+      })),
     );
   });
   return getPostingSlots(ctx, userId, projectId);

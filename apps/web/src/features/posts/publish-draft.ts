@@ -1,6 +1,7 @@
 import {
   buildCaption,
   type AccountFacts,
+  type Connection,
   PLATFORM_KEYS,
   validatePost,
   type CreatePostsBody,
@@ -19,6 +20,8 @@ export interface TargetDraft {
   selected: boolean;
   caption: string | null;
   options: Record<string, unknown>;
+  /** The accounts chosen when the project has several of the platform; unset: the first of them. */
+  connectionIds?: number[];
 }
 
 export interface PublishDraft {
@@ -75,7 +78,8 @@ export function parsePublishDraft(raw: unknown): PublishDraft | null {
     const t = d.targets[platform] as Partial<TargetDraft> | undefined;
     if (!t || typeof t.selected !== 'boolean' || (t.caption !== null && typeof t.caption !== 'string')) return null;
     if (!t.options || typeof t.options !== 'object') return null;
-    fresh.targets[platform] = { selected: t.selected, caption: t.caption, options: t.options };
+    const ids = Array.isArray(t.connectionIds) ? t.connectionIds.filter((id) => typeof id === 'number') : undefined;
+    fresh.targets[platform] = { selected: t.selected, caption: t.caption, options: t.options, connectionIds: ids };
   }
   return { targets: fresh.targets, local: d.local, disambiguation: d.disambiguation };
 }
@@ -140,17 +144,38 @@ export function draftViolations(
   );
 }
 
-/** The targets to send: a caption only when the person wrote one that differs from the built one. */
-export function draftTargets(draft: PublishDraft, video: Video): PostTarget[] {
-  return selectedPlatforms(draft).map((platform) => {
+/**
+ * The accounts of a platform a post goes to, when the project has several of it: those chosen, else the first
+ * (connected ones only). Empty when it has one: the server takes it.
+ */
+export function chosenAccounts(draft: PublishDraft, platform: PlatformKey, connections: readonly Connection[]) {
+  const usable = connections.filter((c) => c.platform === platform && c.status !== 'needs_reconnect');
+  if (connections.filter((c) => c.platform === platform).length < 2) return [];
+  const ids = draft.targets[platform].connectionIds;
+  return ids ? usable.filter((c) => ids.includes(c.id)) : usable.slice(0, 1);
+}
+
+/**
+ * The targets to send, one per account chosen: a caption only when the person wrote one that differs from the
+ * built one.
+ */
+export function draftTargets(draft: PublishDraft, video: Video, connections: readonly Connection[] = []): PostTarget[] {
+  return selectedPlatforms(draft).flatMap((platform) => {
     const { caption, options } = draft.targets[platform];
     const own = caption !== null && caption !== buildCaption(platform, video) ? { caption } : {};
-    return { platform, ...own, options: cleanOptions(options) };
+    const target = { platform, ...own, options: cleanOptions(options) };
+    const accounts = chosenAccounts(draft, platform, connections);
+    return accounts.length === 0 ? [target] : accounts.map((c) => ({ ...target, connectionId: c.id }));
   });
 }
 
-export function createBody(draft: PublishDraft, video: Video, when: 'now' | 'schedule' | 'queue'): CreatePostsBody {
-  const targets = draftTargets(draft, video);
+export function createBody(
+  draft: PublishDraft,
+  video: Video,
+  when: 'now' | 'schedule' | 'queue',
+  connections: readonly Connection[] = [],
+): CreatePostsBody {
+  const targets = draftTargets(draft, video, connections);
   if (when === 'now') return { targets };
   if (when === 'queue') return { targets, queue: true };
   return {

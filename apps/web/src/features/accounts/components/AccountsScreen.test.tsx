@@ -19,7 +19,7 @@ describe('connected accounts', () => {
     stubFetch(workspaceRoutes({ platforms: ['youtube'] }));
     renderApp('/accounts');
     const list = await screen.findByRole('list', { name: 'Platforms' });
-    const rows = within(list).getAllByRole('listitem');
+    const rows = [...list.children] as HTMLElement[];
     expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual([
       'Instagram',
       'TikTok',
@@ -41,7 +41,7 @@ describe('connected accounts', () => {
     stubFetch(workspaceRoutes({ platforms: ['instagram', 'tiktok', 'youtube', 'facebook', 'x', 'reddit'] }));
     renderApp('/accounts');
     const list = await screen.findByRole('list', { name: 'Platforms' });
-    const rows = within(list).getAllByRole('listitem');
+    const rows = [...list.children] as HTMLElement[];
     await within(rows[0]!).findByText('Connected');
     expect(
       rows.map((row) => [
@@ -105,7 +105,7 @@ describe('connected accounts', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ project_id: 1 });
   });
 
-  it('asks before reconnecting, since another account would replace the connected one', async () => {
+  it('asks before reconnecting, saying which account to sign in as', async () => {
     signIn();
     const assign = stubLocationAssign();
     const routes = workspaceRoutes({ platforms: ['x'] });
@@ -119,7 +119,7 @@ describe('connected accounts', () => {
       await within(await platformRow('X (Twitter)')).findByRole('button', { name: 'Reconnect X (Twitter)' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Reconnect X (Twitter)?' });
-    expect(dialog).toHaveTextContent('it replaces Mia on X (Twitter) in this workspace');
+    expect(dialog).toHaveTextContent('You sign in to X (Twitter) again as Mia on X (Twitter)');
     expect(assign).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole('button', { name: 'Continue to X (Twitter)' }));
     await vi.waitFor(() =>
@@ -145,6 +145,48 @@ describe('connected accounts', () => {
     expect(await screen.findByText('Reddit is disconnected.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/connections/${id}`)).toBe(true);
     expect(await within(await platformRow('Reddit')).findByText('Not connected')).toBeInTheDocument();
+  });
+
+  it('lists each account of a platform with its name and health, and offers Connect another', async () => {
+    signIn();
+    const assign = stubLocationAssign();
+    const routes = workspaceRoutes();
+    routes['GET /api/connections?project_id=1'] = {
+      body: {
+        connections: [
+          buildConnection('youtube', { accountName: 'Cooking channel', avatarUrl: '/avatar-1.png' }),
+          buildConnection('youtube', {
+            accountId: 'youtube-account-2',
+            accountName: 'Travel channel',
+            status: 'needs_reconnect',
+            statusReason: 'YouTube refused the refresh: invalid_grant',
+          }),
+        ],
+      },
+    };
+    routes['POST /api/connections/youtube/start'] = {
+      body: { url: 'http://localhost:3001/accounts.google.com/o/oauth2/v2/auth?state=s3' },
+    };
+    stubFetch(routes);
+    renderApp('/accounts');
+    const row = await platformRow('YouTube');
+    const accounts = await within(row).findByRole('list', { name: 'YouTube accounts' });
+    const items = within(accounts).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByText(/channel$/).textContent)).toEqual([
+      'Cooking channel',
+      'Travel channel',
+    ]);
+    expect(items[0]!.querySelector('img')).toHaveAttribute('src', '/avatar-1.png');
+    expect(within(items[0]!).getByText('Connected')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Needs reconnect')).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('button', { name: 'Reconnect Travel channel on YouTube' })).toBeEnabled();
+    expect(within(items[0]!).getByRole('button', { name: 'Disconnect Cooking channel on YouTube' })).toBeEnabled();
+
+    // Connect another goes straight to the platform: the new account is added beside these.
+    await userEvent.setup().click(within(row).getByRole('button', { name: 'Connect another YouTube account' }));
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost:3001/accounts.google.com/o/oauth2/v2/auth?state=s3'),
+    );
   });
 
   it('shows an account that needs reconnecting with the reason the platform gave', async () => {

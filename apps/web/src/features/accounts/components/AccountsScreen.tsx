@@ -93,20 +93,21 @@ export function AccountsScreen() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Platforms">
           {PLATFORMS.map((platform) => {
-            const connection = connections.data?.connections.find((c) => c.platform === platform.key);
+            const mine = connections.data?.connections.filter((c) => c.platform === platform.key) ?? [];
             const avail = availability.data?.platforms.find((a) => a.platform === platform.key);
             return (
               <PlatformCard
                 key={platform.key}
                 platform={platform}
-                connection={connection}
+                connections={mine}
                 loading={loading}
                 available={avail?.available ?? false}
                 sandbox={avail?.sandbox ?? false}
                 busy={starting === platform.key}
                 unavailableNoteId={UNAVAILABLE_NOTE_ID}
-                onConnect={() => (connection ? setReconnecting(connection) : void connect(platform.key))}
-                onDisconnect={() => connection && setDisconnecting(connection)}
+                onConnect={() => void connect(platform.key)}
+                onReconnect={setReconnecting}
+                onDisconnect={setDisconnecting}
               />
             );
           })}

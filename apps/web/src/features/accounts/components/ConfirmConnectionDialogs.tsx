@@ -10,7 +10,7 @@ interface DialogProps {
   onConfirm(): void;
 }
 
-/** Connecting again may bring another account, which replaces this one: say so before leaving the app. */
+/** Connecting again renews this account only when the person signs in to it there: say so before leaving. */
 export function ReconnectDialog({ connection, busy, onCancel, onConfirm }: DialogProps) {
   const label = connection ? platformLabel(connection.platform) : '';
   return (
@@ -18,7 +18,7 @@ export function ReconnectDialog({ connection, busy, onCancel, onConfirm }: Dialo
       open={connection !== null}
       onClose={onCancel}
       title={`Reconnect ${label}?`}
-      description={`You sign in to ${label} again. If you choose another account there, it replaces ${connection?.accountName ?? ''} in this workspace.`}
+      description={`You sign in to ${label} again as ${connection?.accountName ?? ''}. If you choose another account there, it is added beside this one.`}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
@@ -31,8 +31,7 @@ export function ReconnectDialog({ connection, busy, onCancel, onConfirm }: Dialo
       }
     >
       <p className="text-sm text-zinc-600">
-        Each workspace publishes to one {label} account. Scheduled posts go to whichever account is connected when they
-        are published.
+        Posts already scheduled to {connection?.accountName ?? ''} go out once it is connected again.
       </p>
     </Modal>
   );

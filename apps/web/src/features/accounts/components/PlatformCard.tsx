@@ -1,14 +1,14 @@
-import { useId } from 'react';
 import type { Connection, PlatformInfo } from '@fanout/contracts';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { PlatformIcon } from '@/components/ui/PlatformIcon';
 import { Skeleton } from '@/components/ui/States';
-import { ConnectionHealth } from './ConnectionHealth';
+import { AccountRow } from './AccountRow';
 
 export interface PlatformCardProps {
   platform: PlatformInfo;
-  connection?: Connection;
+  /** The project's accounts of this platform (a project may connect several: two channels, several Pages). */
+  connections: readonly Connection[];
   loading: boolean;
   /** False when this server can connect no account of the platform. */
   available: boolean;
@@ -17,13 +17,15 @@ export interface PlatformCardProps {
   busy: boolean;
   unavailableNoteId: string;
   onConnect(): void;
-  onDisconnect(): void;
+  onReconnect(connection: Connection): void;
+  onDisconnect(connection: Connection): void;
 }
 
-/** One platform: its account when connected (avatar, name, health) and the actions that fit. */
+/** One platform: each account connected (avatar, name, health), and Connect, or Connect another. */
 export function PlatformCard(p: PlatformCardProps) {
-  const reasonId = useId();
-  const { platform, connection } = p;
+  const { platform, connections } = p;
+  // Buttons name the platform alone while it has one account, and the account too once it has several.
+  const nameOf = (c: Connection) => (connections.length > 1 ? `${c.accountName} on ${platform.label}` : platform.label);
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm">
       <div className="flex items-center gap-4">
@@ -36,16 +38,20 @@ export function PlatformCard(p: PlatformCardProps) {
       <div className="min-h-12">
         {p.loading ? (
           <Skeleton className="h-5 w-24" />
-        ) : connection ? (
-          <div>
-            <p className="mb-1.5 flex min-w-0 items-center gap-2 text-sm font-medium text-zinc-900">
-              {connection.avatarUrl && (
-                <img src={connection.avatarUrl} alt="" className="size-6 shrink-0 rounded-full bg-zinc-100" />
-              )}
-              <span className="truncate">{connection.accountName}</span>
-            </p>
-            <ConnectionHealth connection={connection} reasonId={reasonId} />
-          </div>
+        ) : connections.length > 0 ? (
+          <ul className="flex flex-col gap-2" aria-label={`${platform.label} accounts`}>
+            {connections.map((connection) => (
+              <AccountRow
+                key={connection.id}
+                connection={connection}
+                name={nameOf(connection)}
+                available={p.available}
+                busy={p.busy}
+                onReconnect={() => p.onReconnect(connection)}
+                onDisconnect={() => p.onDisconnect(connection)}
+              />
+            ))}
+          </ul>
         ) : (
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge>Not connected</Badge>
@@ -55,36 +61,19 @@ export function PlatformCard(p: PlatformCardProps) {
       </div>
       {!p.loading && (
         <div className="flex flex-wrap gap-2">
-          {connection ? (
-            <>
-              <Button
-                variant={connection.status === 'connected' ? 'secondary' : 'primary'}
-                size="sm"
-                busy={p.busy}
-                disabled={!p.available}
-                aria-label={`Reconnect ${platform.label}`}
-                aria-describedby={connection.statusReason ? reasonId : undefined}
-                onClick={p.onConnect}
-              >
-                Reconnect
-              </Button>
-              <Button variant="ghost" size="sm" aria-label={`Disconnect ${platform.label}`} onClick={p.onDisconnect}>
-                Disconnect
-              </Button>
-            </>
-          ) : (
-            <Button
-              variant="secondary"
-              size="sm"
-              busy={p.busy}
-              disabled={!p.available}
-              aria-label={`Connect ${platform.label}`}
-              aria-describedby={p.available ? undefined : p.unavailableNoteId}
-              onClick={p.onConnect}
-            >
-              Connect
-            </Button>
-          )}
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={p.busy}
+            disabled={!p.available}
+            aria-label={
+              connections.length > 0 ? `Connect another ${platform.label} account` : `Connect ${platform.label}`
+            }
+            aria-describedby={p.available ? undefined : p.unavailableNoteId}
+            onClick={p.onConnect}
+          >
+            {connections.length > 0 ? 'Connect another' : 'Connect'}
+          </Button>
         </div>
       )}
     </li>

@@ -13,6 +13,7 @@ import { postViolations } from '../../api/violations';
 import { usePublishDraft } from '../../hooks/use-publish-draft';
 import { platformName } from '../../platform-names';
 import {
+  chosenAccounts,
   createBody,
   draftViolations,
   mergeViolations,
@@ -39,8 +40,11 @@ interface PublishFormProps {
   initialLocal?: string;
 }
 
+/** One card per platform, in the platforms' order: its first account stands for it, the others are chosen inside. */
 const byPlatformOrder = (connections: readonly Connection[]) =>
-  [...connections].sort((a, b) => PLATFORM_KEYS.indexOf(a.platform) - PLATFORM_KEYS.indexOf(b.platform));
+  [...connections]
+    .sort((a, b) => PLATFORM_KEYS.indexOf(a.platform) - PLATFORM_KEYS.indexOf(b.platform))
+    .filter((c, i, all) => all.findIndex((d) => d.platform === c.platform) === i);
 
 const ACTION_LABELS: Record<When, string> = { now: 'Publish now', schedule: 'Schedule', queue: 'Add to queue' };
 /** With a date filled in, Schedule is the main action; otherwise Publish now. */
@@ -175,7 +179,7 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
 
   function sendPosts(when: When, next: PublishDraft) {
     setSending(when);
-    create.mutate(createBody(next, video, when), {
+    create.mutate(createBody(next, video, when, connections), {
       onSettled: () => setSending(null),
       onSuccess: ({ posts }) => {
         const where = listNames(posts.map((p) => p.platform));
@@ -227,6 +231,8 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
             <TargetCard
               key={connection.id}
               connection={connection}
+              accounts={connections.filter((c) => c.platform === connection.platform)}
+              chosen={chosenAccounts(draft, connection.platform, connections).map((c) => c.id)}
               target={draft.targets[connection.platform]}
               caption={shownCaption(draft, connection.platform, video)}
               account={accounts[connection.platform]}

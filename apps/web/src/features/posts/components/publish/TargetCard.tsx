@@ -9,6 +9,7 @@ import type { AccountOptionsState } from '../../api/get-publish-options';
 import type { TargetDraft } from '../../publish-draft';
 import { violationsOf } from '../../publish-draft';
 import { controlsFor } from './account-controls';
+import { AccountChoice } from './AccountChoice';
 import { CaptionField } from './CaptionField';
 import { OptionField } from './OptionField';
 import { hasControl } from './option-controls';
@@ -16,6 +17,10 @@ import { TikTokCreator, TikTokDeclaration } from './TikTokNotes';
 
 interface TargetCardProps {
   connection: Connection;
+  /** Every account of the platform in the project; with several, the person picks which to post to. */
+  accounts?: readonly Connection[];
+  /** The ids of the accounts chosen (when there are several). */
+  chosen?: readonly number[];
   target: TargetDraft;
   caption: string;
   /** What the account may choose, for a platform whose controls depend on it (see asksAccount). */
@@ -30,7 +35,9 @@ const messagesOf = (violations: readonly PostViolation[], platform: PlatformKey,
   violationsOf(violations, platform, field).map((v) => v.message);
 
 /** One connected account: tick it to post there, then its text and options, each with its rules' messages. */
-export function TargetCard({ connection, target, caption, account, violations, fieldId, onChange }: TargetCardProps) {
+export function TargetCard(props: TargetCardProps) {
+  const { connection, target, caption, account, violations, fieldId, onChange } = props;
+  const accounts = props.accounts ?? [connection];
   const id = useId();
   const { platform } = connection;
   const name = platformName(platform);
@@ -54,7 +61,7 @@ export function TargetCard({ connection, target, caption, account, violations, f
             {name}
           </label>
           <p id={`${id}-account`} className="truncate text-xs text-zinc-500">
-            {connection.accountName}
+            {accounts.length > 1 ? `${accounts.length} accounts` : connection.accountName}
             {connection.sandbox && ' · Sandbox'}
             {unusable && ' · Needs reconnecting'}
           </p>
@@ -67,6 +74,14 @@ export function TargetCard({ connection, target, caption, account, violations, f
       </div>
       {target.selected && !unusable && (
         <div className="mt-4 space-y-4">
+          {accounts.length > 1 && (
+            <AccountChoice
+              name={name}
+              accounts={accounts}
+              chosen={props.chosen ?? []}
+              onChange={(ids) => onChange((t) => ({ ...t, connectionIds: ids }))}
+            />
+          )}
           {platform === 'tiktok' && <TikTokCreator account={account} />}
           <CaptionField
             id={fieldId('caption')}

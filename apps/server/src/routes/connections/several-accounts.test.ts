@@ -1,0 +1,106 @@
+import type { Connection } from '@fanout/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAccount } from '../../../test/connections';
+import { api } from '../../../test/factories';
+import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+import { addVideo, inMinutes, ownerWithTwoChannels } from '../posts/posts-test-support';
+
+describe('several accounts of one platform in a project', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => stopTestServer(server));
+
+  const connections = async (token: string, projectId: number) =>
+    (await api(server, token).get(`/api/connections?project_id=${projectId}`)).body.connections as Connection[];
+
+  const twoChannels = () => ownerWithTwoChannels(server);
+
+  it('adds a connection for another account, and renews (same id) the one it has on connecting it again', async () => {
+    const owner = await twoChannels();
+    expect(owner.second.id).not.toBe(owner.first.id);
+    expect(owner.second.accountName).toBe('Second Creator');
+    const listed = await connections(owner.token, owner.projectId);
+    expect(listed.map((c) => c.accountName).sort()).toEqual(['Fanout Demo Channel', 'Second Creator']);
+
+    const again = (await connectAccount(server, owner.token, 'youtube', owner.projectId)).connection!;
+    expect(again.id).toBe(owner.first.id);
+    expect((await connections(owner.token, owner.projectId)).map((c) => c.id).sort()).toEqual(
+      [owner.first.id, owner.second.id].sort(),
+    );
+  });
+
+  it('needs the account named when the platform has several: 409 connection_required naming the platform', async () => {
+    const owner = await twoChannels();
+    const video = await addVideo(server, owner);
+    const res = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'youtube' }],
+      scheduledAt: inMinutes(60),
+    });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { code: 'connection_required', error: expect.stringContaining('YouTube') },
+    });
+  });
+
+  it('posts to the account named, and to two accounts of one platform in one post', async () => {
+    const owner = await twoChannels();
+    const video = await addVideo(server, owner);
+    const one = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'youtube', connectionId: owner.second.id }],
+      scheduledAt: inMinutes(60),
+    });
+    expect(one.status).toBe(201);
+    expect(one.body.posts).toEqual([
+      expect.objectContaining({ connectionId: owner.second.id, accountName: 'Second Creator' }),
+    ]);
+
+    // The other channel may carry the same video; the same channel may not twice.
+    const other = await addVideo(server, owner, { title: 'Two channels' });
+    const both = await owner.as.post(`/api/videos/${other}/posts`, {
+      targets: [
+        { platform: 'youtube', connectionId: owner.first.id },
+        { platform: 'youtube', connectionId: owner.second.id },
+      ],
+      scheduledAt: inMinutes(60),
+    });
+    expect(both.status).toBe(201);
+    expect(both.body.posts.map((p: { connectionId: number }) => p.connectionId).sort()).toEqual(
+      [owner.first.id, owner.second.id].sort(),
+    );
+    const firstToo = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'youtube', connectionId: owner.first.id }],
+      scheduledAt: inMinutes(90),
+    });
+    expect(firstToo.status).toBe(201);
+    const twice = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'youtube', connectionId: owner.second.id }],
+      scheduledAt: inMinutes(120),
+    });
+    expect(twice).toMatchObject({ status: 409, body: { code: 'already_posted' } });
+    expect(twice.body.error).toContain('Second Creator');
+
+    // My Posts shows one account's posts.
+    const listed = await owner.as.get(`/api/posts?project_id=${owner.projectId}&connection_id=${owner.second.id}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.posts).toHaveLength(2);
+    expect(listed.body.posts.every((p: { accountName: string }) => p.accountName === 'Second Creator')).toBe(true);
+  });
+
+  it("refuses another project's account and an account of another platform", async () => {
+    const owner = await twoChannels();
+    const stranger = await twoChannels();
+    const video = await addVideo(server, owner);
+    const foreign = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'youtube', connectionId: stranger.first.id }],
+      scheduledAt: inMinutes(60),
+    });
+    expect(foreign.status).toBe(404);
+    const mismatch = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'x', connectionId: owner.first.id }],
+      scheduledAt: inMinutes(60),
+    });
+    expect(mismatch).toMatchObject({ status: 400, body: { code: 'connection_platform_mismatch' } });
+  });
+});
