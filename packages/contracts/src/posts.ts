@@ -39,6 +39,25 @@ export const PostError = z.object({
 });
 export type PostError = z.infer<typeof PostError>;
 
+/**
+ * The privacy a platform applied to a published post when it is not the one the person chose (a YouTube API
+ * project that has not passed Google's audit makes every upload private; an unaudited TikTok app posts
+ * `SELF_ONLY`). Shown on the post as "Published as <label>: <reason>", then what the operator must do.
+ */
+export const AppliedPrivacy = z.object({
+  /** What the platform applied, in its own spelling (`private`, `SELF_ONLY`). */
+  privacy: z.string(),
+  /** The same in words, as the composer names it ("private", "only me"). */
+  label: z.string(),
+  /** What the person chose, in the platform's spelling (`public`, `PUBLIC_TO_EVERYONE`). */
+  requested: z.string(),
+  /** Why the platform applied it, as one sentence without its full stop. */
+  reason: z.string(),
+  /** What whoever runs this Fanout must do so that the platform applies what people choose. */
+  operatorAction: z.string(),
+});
+export type AppliedPrivacy = z.infer<typeof AppliedPrivacy>;
+
 export const Post = z
   .object({
     id: z.number().int(),
@@ -55,6 +74,11 @@ export const Post = z
     /** The live post on the platform. */
     url: z.string().nullable(),
     platformPostId: z.string().nullable(),
+    appliedPrivacy: AppliedPrivacy.nullable().meta({
+      description:
+        'On a published post: the privacy the platform applied when it differs from the one chosen (read back ' +
+        'from the platform after publishing), with why and what the operator must do; null otherwise.',
+    }),
     progress: PostProgress,
     error: PostError.nullable().meta({
       description:

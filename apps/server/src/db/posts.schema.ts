@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { PostError, PostProgress, PostStatus, NotificationKind } from '@fanout/contracts';
+import type { AppliedPrivacy, PostError, PostProgress, PostStatus, NotificationKind } from '@fanout/contracts';
 import type { PublishJournal } from '../platforms/platform-adapter';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -33,6 +33,8 @@ export interface PostsTable {
   published_at: NullableTimestamp;
   url: string | null;
   platform_post_id: string | null;
+  /** The privacy the platform applied when not the one chosen, read back after publishing (migration 0038). */
+  applied_privacy: NullableJson<AppliedPrivacy>;
   /** The adapter's journal after the last committed step; null before the first. */
   journal: NullableJson<PublishJournal>;
   progress: Json<PostProgress>;

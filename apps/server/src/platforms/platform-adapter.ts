@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PlatformKey } from '@fanout/contracts';
+import type { AppliedPrivacy, PlatformKey } from '@fanout/contracts';
 import type { AppCheckResult } from './app-check';
 
 /**
@@ -174,6 +174,11 @@ export interface PublishedPost {
   platformPostId: string;
   /** The public address of the post. */
   url: string;
+  /**
+   * The privacy the platform applied, read back from it, when it is not the one the person chose (YouTube's
+   * unverified API projects, TikTok's unaudited apps); absent when it is the one chosen.
+   */
+  appliedPrivacy?: AppliedPrivacy;
 }
 
 export interface PostStatus {

@@ -1,4 +1,4 @@
-import type { PostError, PostStatus } from '@fanout/contracts';
+import type { AppliedPrivacy, PostError, PostStatus } from '@fanout/contracts';
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { PostRow } from '../db/posts.schema';
@@ -172,7 +172,13 @@ export async function releasePost(db: DB, id: number, runId: string, r: Release)
 }
 
 export type Finish =
-  | { status: 'published'; journal: PublishJournal | null; url: string; platformPostId: string }
+  | {
+      status: 'published';
+      journal: PublishJournal | null;
+      url: string;
+      platformPostId: string;
+      appliedPrivacy: AppliedPrivacy | null;
+    }
   | { status: 'failed' | 'unconfirmed'; error: PostError };
 
 /** Ends the run's work on the post: published with its address, or failed/unconfirmed with why. */
@@ -182,6 +188,7 @@ export async function finishPost(db: DB, id: number, runId: string, f: Finish): 
       ? {
           url: f.url,
           platform_post_id: f.platformPostId,
+          applied_privacy: f.appliedPrivacy ? JSON.stringify(f.appliedPrivacy) : null,
           published_at: now,
           error: null,
           progress: sql<string>`jsonb_set(progress, '{step}', '"published"'::jsonb)`,

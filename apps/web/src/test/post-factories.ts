@@ -17,6 +17,7 @@ export function buildPost(platform: PlatformKey = 'youtube', overrides: Partial<
     publishedAt: null,
     url: null,
     platformPostId: null,
+    appliedPrivacy: null,
     progress: { step: null, bytesSent: 0, bytesTotal: 0 },
     error: null,
     attempts: 0,

@@ -30,6 +30,7 @@ import * as m0030 from './0030-publish-question-and-post-start-over';
 import * as m0032 from './0032-video-size-lookup';
 import * as m0033 from './0033-several-accounts-per-platform';
 import * as m0037 from './0037-recent-changes';
+import * as m0038 from './0038-post-applied-privacy';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0032-video-size-lookup': m0032,
   '0033-several-accounts-per-platform': m0033,
   '0037-recent-changes': m0037,
+  '0038-post-applied-privacy': m0038,
 };

@@ -111,7 +111,7 @@ export async function postsScheduled(
 
 export function postPublished(db: DB, post: PostRow): Promise<void> {
   return postEvent(db, post, 'post.published', 'Fanout', (t) =>
-    postOutcomeMessage(t || 'Untitled video', post.platform, 'published', post.error),
+    postOutcomeMessage(t || 'Untitled video', post.platform, 'published', post.error, post.applied_privacy),
   );
 }
 

@@ -1,4 +1,4 @@
-import { PLATFORM_LIMITS, type PlatformKey } from '@fanout/contracts';
+import { PLATFORM_LIMITS, type AppliedPrivacy, type PlatformKey } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
 import type { PostRow } from '../../db/posts.schema';
@@ -21,9 +21,13 @@ export function postOutcomeMessage(
   platform: string,
   kind: 'published' | 'failed' | 'unconfirmed',
   error: PostRow['error'],
+  applied: AppliedPrivacy | null = null,
 ): string {
   const video = `“${title}”`;
   const on = platformName(platform);
+  // Published, but not as the person chose: said at once, as a "published" alone would mislead.
+  if (kind === 'published' && applied)
+    return sentence(`${video} was published on ${on} as ${applied.label}: ${applied.reason}`);
   if (kind === 'published') return `${video} was published on ${on}.`;
   if (kind === 'unconfirmed') return `${video} may or may not be on ${on}: check it there before retrying.`;
   // A post that waited in vain for its account is told in Fanout's words; the platform's are on the post.
@@ -68,7 +72,7 @@ export async function notifyPostOutcome(
     platform: post.platform,
     postId: post.id,
     videoId: post.video_id,
-    message: postOutcomeMessage(title || 'Untitled video', post.platform, kind, post.error),
+    message: postOutcomeMessage(title || 'Untitled video', post.platform, kind, post.error, post.applied_privacy),
     link: `/video/${post.video_id}`,
   });
 }

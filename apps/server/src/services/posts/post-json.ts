@@ -27,6 +27,7 @@ export function toPostJson(row: PostRow & { video_title: string }): Post {
     publishedAt: iso(row.published_at),
     url: row.url,
     platformPostId: row.platform_post_id,
+    appliedPrivacy: row.status === 'published' ? (row.applied_privacy ?? null) : null,
     progress: {
       step: row.progress.step ?? null,
       bytesSent: Number(row.progress.bytesSent ?? 0),

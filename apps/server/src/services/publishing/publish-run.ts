@@ -330,6 +330,7 @@ class PostRun {
       journal,
       url: post.url,
       platformPostId: post.platformPostId,
+      appliedPrivacy: post.appliedPrivacy ?? null,
     });
     if (!row) return 'lost';
     this.log.info({ url: post.url }, 'post published');

@@ -198,6 +198,7 @@ function buildPost(overrides: Partial<Post> = {}): Post {
     publishedAt: null,
     url: null,
     platformPostId: null,
+    appliedPrivacy: null,
     progress: { step: 'upload', bytesSent: 0, bytesTotal: 1024 },
     error: null,
     attempts: 1,

@@ -4,6 +4,7 @@ import { PlatformIcon } from '@/components/ui/PlatformIcon';
 import { platformName } from '../platform-names';
 import { postTimeText } from '../post-time-text';
 import { PostActions } from './PostActions';
+import { PostAppliedPrivacy } from './PostAppliedPrivacy';
 import { PostErrorText } from './PostErrorText';
 import { PostProgress } from './PostProgress';
 import { PostReconnectWait } from './PostReconnectWait';
@@ -28,6 +29,7 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
       </div>
       <PostProgress post={post} zone={zone} />
       <PostReconnectWait post={post} id={`${id}-wait`} />
+      <PostAppliedPrivacy post={post} id={`${id}-privacy`} />
       {post.error && (post.status === 'failed' || post.status === 'unconfirmed' || post.status === 'publishing') && (
         <PostErrorText error={post.error} platform={post.platform} id={`${id}-error`} />
       )}

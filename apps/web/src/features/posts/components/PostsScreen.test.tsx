@@ -32,6 +32,13 @@ const failed = buildPost('x', {
     platformMessage: 'You are not allowed to create a Tweet with duplicate content.',
   },
 });
+const MADE_PRIVATE = {
+  privacy: 'private',
+  label: 'private',
+  requested: 'public',
+  reason: 'YouTube restricts uploads from unverified API projects',
+  operatorAction: 'have the Google Cloud project pass YouTube’s audit, then set YOUTUBE_API_VERIFIED=true.',
+};
 const scheduled = buildPost('tiktok', {
   id: 13,
   videoId: 5,
@@ -126,6 +133,30 @@ describe('My Posts', () => {
     // Changes are refused until the account is back; cancelling is not.
     expect(within(waiting).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(waiting).getByRole('button', { name: 'Cancel post' })).toBeInTheDocument();
+  });
+
+  it('says when a platform published a post with another privacy than chosen, why, and what the operator must do', async () => {
+    const madePrivate = buildPost('youtube', { ...published, id: 15, appliedPrivacy: MADE_PRIVATE });
+    await openPosts(postsRoutes({ [FIRST_PAGE]: [madePrivate, published] }));
+    await screen.findByRole('table', { name: 'Posts' });
+    const [privateRow, publicRow] = screen.getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(privateRow).getByText('Published')).toBeInTheDocument();
+    expect(
+      within(privateRow).getByText('Published as private: YouTube restricts uploads from unverified API projects'),
+    ).toBeInTheDocument();
+    expect(within(privateRow).getByText(/^For whoever runs this app:/).parentElement).toHaveTextContent(
+      'For whoever runs this app: have the Google Cloud project pass YouTube’s audit, then set YOUTUBE_API_VERIFIED=true.',
+    );
+    expect(within(publicRow).queryByText(/Published as/)).not.toBeInTheDocument();
+  });
+
+  it('says the same on a phone card', async () => {
+    stubNarrowScreen();
+    await openPosts(postsRoutes({ [FIRST_PAGE]: [{ ...published, appliedPrivacy: MADE_PRIVATE }] }));
+    const card = within(await screen.findByRole('list', { name: 'Posts' })).getByRole('listitem');
+    expect(within(card).getByText(/^Published as private:/)).toHaveTextContent(
+      'Published as private: YouTube restricts uploads from unverified API projects',
+    );
   });
 
   it('on a phone shows a card per post, its status and actions in it rather than in a table to scroll sideways', async () => {

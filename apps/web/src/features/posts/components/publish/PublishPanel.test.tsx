@@ -232,6 +232,24 @@ describe('publish panel on the video page', () => {
     expect(await screen.findByText('Partially published')).toBeInTheDocument();
   });
 
+  it("says in the video's posts when YouTube made a published video private, and what the operator must do", async () => {
+    const appliedPrivacy = {
+      privacy: 'private',
+      label: 'private',
+      requested: 'public',
+      reason: 'YouTube restricts uploads from unverified API projects',
+      operatorAction: 'have the Google Cloud project pass YouTube’s audit, then set YOUTUBE_API_VERIFIED=true.',
+    };
+    await openPanel(['youtube'], [buildPost('youtube', { videoId: 31, status: 'published', appliedPrivacy })]);
+    const list = within(await screen.findByRole('list', { name: 'Posts' }));
+    const youtube = within(list.getByRole('listitem', { name: 'YouTube' }));
+    expect(youtube.getByText('Published')).toBeInTheDocument();
+    expect(
+      youtube.getByText('Published as private: YouTube restricts uploads from unverified API projects'),
+    ).toBeVisible();
+    expect(youtube.getByText(/YOUTUBE_API_VERIFIED=true/)).toBeVisible();
+  });
+
   it('sends the person to Accounts when no account is connected', async () => {
     signIn();
     stubFetch(routesWith([]));
