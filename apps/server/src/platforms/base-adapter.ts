@@ -41,6 +41,11 @@ export interface AdapterOptions {
   log: AdapterLog;
   /** Sent on every request (Reddit requires a unique one). */
   userAgent: string;
+  /**
+   * Where the live app stands with the platform's review (YOUTUBE_API_VERIFIED, TIKTOK_AUDITED); unset in
+   * sandbox mode, where the emulator's own stage for the sandbox app decides.
+   */
+  stages?: { youtubeApiVerified: boolean; tiktokAudited: boolean };
   /** Per request, for the answer's headers, and again for its whole body once they arrived; default 30 s. */
   timeoutMs?: number;
   /** undici dispatcher (tests may pass one); the global one otherwise. */

@@ -15,6 +15,8 @@
  * - `videos`: videos.list otherwise (statistics: the metrics)
  * - `watch`: the watch page www.youtube.com/watch?v=<id>
  * Rate limits are Google's daily quota: 403 quotaExceeded.
+ * App stage (`POST /_control/app-stage {platform: 'youtube', verified: false}`, core/app-stages.ts): an unverified
+ * project's uploads are made private, as the videos.insert documentation says.
  */
 import type { PlatformModule } from '../../core/context';
 import { errors } from './envelopes';

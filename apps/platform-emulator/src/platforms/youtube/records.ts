@@ -55,16 +55,25 @@ function newVideoId(ctx: EmulatorContext): string {
 
 export const watchUrl = (ctx: EmulatorContext, id: string) => ctx.pageUrl('www.youtube.com', `/watch?v=${id}`);
 
-/** The video an upload made once its last byte is in; a `duplicate` fault rejects it as YouTube does. */
+/**
+ * The video an upload made once its last byte is in; a `duplicate` fault rejects it as YouTube does. An app
+ * whose project is unverified gets a private video whatever it asked (videos.insert: "All videos uploaded via
+ * the videos.insert endpoint from unverified API projects created after 28 July 2020 will be restricted to
+ * private viewing mode"): the answer and every later read show `privacyStatus: private`, and a private video
+ * is never made public at a `publishAt`.
+ */
 export function createVideo(
   ctx: EmulatorContext,
   o: Pick<VideoRecord, 'accountId' | 'clientId' | 'blobId' | 'bytes' | 'mimeType'> & { fields: VideoFields },
 ): VideoRecord {
   const duplicate = ctx.faults.take('youtube', 'upload', ['duplicate']);
   const { fields, ...rest } = o;
+  const locked = !ctx.stages.stage('youtube', o.clientId).verified;
+  const { publishAt: _publishAt, ...lockedStatus } = fields.status;
   const video: VideoRecord = {
     ...rest,
     ...fields,
+    ...(locked ? { status: { ...lockedStatus, privacyStatus: 'private' } } : {}),
     id: newVideoId(ctx),
     uploadedAt: ctx.now(),
     uploadStatus: duplicate ? 'rejected' : 'uploaded',

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connect, metadata, openSession, put, startYoutube, videoBytes, type TestYoutube } from './test-helpers';
+import {
+  connect,
+  getJson,
+  metadata,
+  openSession,
+  put,
+  startYoutube,
+  videoBytes,
+  type TestYoutube,
+} from './test-helpers';
 
 const K = 262_144;
 let t: TestYoutube;
@@ -148,5 +157,52 @@ describe('YouTube resumable upload', () => {
     const url = res.headers.get('location')!;
     expect(url).toContain('/youtube.googleapis.com/resumable/upload/youtube/v3/videos?');
     expect((await put(url, videoBytes(100), 'bytes 0-99/100')).status).toBe(201);
+  });
+});
+
+// videos.insert (developers.google.com/youtube/v3/docs/videos/insert): "All videos uploaded via the
+// videos.insert endpoint from unverified API projects created after 28 July 2020 will be restricted to private
+// viewing mode."
+const setStage = (body: Record<string, unknown>) =>
+  fetch(`${t.emu.url}/_control/app-stage`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function upload(privacyStatus: string) {
+  const bytes = videoBytes(5000);
+  const session = await openSession(t, token, metadata('Stage', { status: { privacyStatus } }), {
+    'x-upload-content-length': String(bytes.length),
+    'x-upload-content-type': 'video/mp4',
+  });
+  const done = await put(session.headers.get('location')!, bytes);
+  expect(done.status).toBe(201);
+  return (await done.json()) as { id: string; status: { privacyStatus: string } };
+}
+
+describe("YouTube's verified and unverified API projects", () => {
+  it('publishes as asked for a verified project, the sandbox app by default', async () => {
+    expect((await upload('public')).status.privacyStatus).toBe('public');
+  });
+
+  it("locks an unverified project's uploads private, in the insert answer and in videos.list", async () => {
+    const set = await setStage({ platform: 'youtube', verified: false });
+    expect(set.status).toBe(200);
+    const video = await upload('public');
+    expect(video.status.privacyStatus).toBe('private');
+    const listed = await getJson(t.api(`/youtube/v3/videos?part=status&id=${video.id}`), token);
+    expect(listed.body.items[0].status.privacyStatus).toBe('private');
+
+    // Per app: another client id's stage leaves the sandbox app's alone.
+    await setStage({ platform: 'youtube', verified: true });
+    await setStage({ platform: 'youtube', clientId: 'another-project', verified: false });
+    expect((await upload('unlisted')).status.privacyStatus).toBe('unlisted');
+  });
+
+  it('refuses a stage that is not a yes or no', async () => {
+    const res = await setStage({ platform: 'youtube', verified: 'pending' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/verified/);
   });
 });

@@ -42,6 +42,7 @@ export class YouTubeAdapter extends BaseAdapter {
       new PlatformError('youtube', 'rejected', message, { step, platformMessage: message, ...details }),
     watchUrl: (id) => this.browserEndpoint(`https://www.youtube.com/watch?v=${encodeURIComponent(id)}`),
     knownOffsets: new Map(),
+    stages: this.options.stages,
   };
 
   authorizeUrl(input: AuthorizeInput): string {

@@ -1,4 +1,4 @@
-import type { PlatformResponse, RequestOptions } from '../base-adapter';
+import type { AdapterOptions, PlatformResponse, RequestOptions } from '../base-adapter';
 import type { PlatformError } from '../platform-error';
 
 export const YOUTUBE_URLS = {
@@ -20,6 +20,8 @@ export interface YouTubeApi {
    * Any other session (after a crash, another worker, a failed chunk) is asked where it stands first.
    */
   knownOffsets: Map<string, number>;
+  /** The live project's stage (YOUTUBE_API_VERIFIED); unset in the sandbox. */
+  stages: AdapterOptions['stages'];
 }
 
 export interface YouTubeVideo {

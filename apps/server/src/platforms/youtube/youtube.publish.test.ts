@@ -83,6 +83,35 @@ describe('YouTube publish', () => {
     expect(await second.findPost(request, { step: 'upload', sessionUrl: saved.sessionUrl })).toEqual(rest.post);
   });
 
+  it("reads back the privacy YouTube applied, and with a live project's stage says what its operator must do", async () => {
+    await control.appStage(h.emu, { platform: 'youtube', verified: false });
+    try {
+      const request = publishRequest(account, fileSource(mediaFixtures().video), { options: { privacy: 'public' } });
+      const publish = async (youtubeApiVerified: boolean) => {
+        const adapter = h.make({ stages: { youtubeApiVerified, tiktokAudited: false } });
+        const result = await runPublishLoop(adapter, request);
+        if (result.stopped) throw new Error('stopped');
+        // A look-up after a lost answer reads it back the same way.
+        expect(await adapter.findPost(request, result.journal)).toEqual(result.post);
+        return result.post.appliedPrivacy;
+      };
+      expect(await publish(false)).toEqual({
+        privacy: 'private',
+        label: 'private',
+        requested: 'public',
+        reason: 'YouTube restricts uploads from unverified API projects',
+        operatorAction: expect.stringMatching(/audit.*set YOUTUBE_API_VERIFIED=true/),
+      });
+      expect(await publish(true)).toMatchObject({
+        privacy: 'private',
+        reason: 'YouTube made the video private although the Google Cloud project is set as verified',
+        operatorAction: expect.stringContaining('YouTube Studio'),
+      });
+    } finally {
+      await control.appStage(h.emu, { platform: 'youtube', verified: true });
+    }
+  });
+
   it('findPost answers null before a session exists', async () => {
     const adapter = h.make();
     const request = publishRequest(account, fileSource(mediaFixtures().video));

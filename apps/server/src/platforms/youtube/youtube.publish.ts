@@ -1,7 +1,8 @@
 import type { PublishedPost, PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';
-import { answerOf, getVideo, type YouTubeApi } from './youtube.api';
-import { queryUpload, sendChunk, startSession, type UploadState } from './youtube.upload';
+import { answerOf, getVideo, type YouTubeApi, type YouTubeVideo } from './youtube.api';
+import { youtubeAppliedPrivacy } from './youtube.privacy';
+import { queryUpload, sendChunk, startSession, videoResource, type UploadState } from './youtube.upload';
 
 const POLL_MS = 3_000;
 const SLOW_POLL_MS = 30_000;
@@ -81,7 +82,7 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
   const video = await getVideo(api, 'processing', request.account.accessToken, videoId, 'status,processingDetails');
   const status = video?.status?.uploadStatus;
   if (status === 'processed') {
-    const post = publishedVideo(api, videoId);
+    const post = publishedVideo(api, request, videoId, video);
     return { done: true, journal: { ...j, step: 'done', platformPostId: videoId }, post };
   }
   if (status === 'failed') {
@@ -107,8 +108,22 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
   return { done: false, journal: { ...j, polls }, waitMs: polls > 20 ? SLOW_POLL_MS : POLL_MS };
 }
 
-export function publishedVideo(api: YouTubeApi, videoId: string): PublishedPost {
-  return { platformPostId: videoId, url: api.watchUrl(videoId) };
+/** The published video, with the privacy YouTube applied when it is not the one sent (read from `video`). */
+function publishedVideo(
+  api: YouTubeApi,
+  request: PublishRequest,
+  videoId: string,
+  video: YouTubeVideo | undefined,
+): PublishedPost {
+  const requested = videoResource(request).status.privacyStatus;
+  const appliedPrivacy = youtubeAppliedPrivacy(requested, video?.status?.privacyStatus, api.stages);
+  return { platformPostId: videoId, url: api.watchUrl(videoId), ...(appliedPrivacy ? { appliedPrivacy } : {}) };
+}
+
+/** A video found after the fact, read once for the privacy YouTube applied. */
+async function foundVideo(api: YouTubeApi, request: PublishRequest, videoId: string): Promise<PublishedPost> {
+  const video = await getVideo(api, 'lookup', request.account.accessToken, videoId, 'status');
+  return publishedVideo(api, request, videoId, video);
 }
 
 /** The video of this journal, when its upload completed: from the journal, else by asking the session. */
@@ -117,8 +132,8 @@ export async function findYouTubeVideo(
   request: PublishRequest,
   journal: PublishJournal,
 ): Promise<PublishedPost | null> {
-  if (typeof journal.videoId === 'string') return publishedVideo(api, journal.videoId);
+  if (typeof journal.videoId === 'string') return foundVideo(api, request, journal.videoId);
   if (typeof journal.sessionUrl !== 'string') return null;
   const state = await queryUpload(api, request, journal.sessionUrl);
-  return state.videoId ? publishedVideo(api, state.videoId) : null;
+  return state.videoId ? foundVideo(api, request, state.videoId) : null;
 }
