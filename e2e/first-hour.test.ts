@@ -149,7 +149,9 @@ async function walk(viewport: { width: number; height: number }, tag: string) {
   const summary = form.getByRole('alert').filter({ hasText: 'problems stop this post' });
   await visible(summary);
   await poll(() => isFocused(summary), 'item 3: focus moves to the list of problems').toBe(true);
-  const refusal = summary.getByRole('link', { name: /^X \(Twitter\): X allows videos at most 1,280 pixels wide/ });
+  const refusal = summary.getByRole('link', {
+    name: /^X \(Twitter\): X allows videos at most 1,280 pixels on their long side/,
+  });
   await visible(refusal);
   await noAxeViolations(page, 'the publish panel with its problems');
   await shot(page, 'publish-problems');

@@ -55,6 +55,7 @@ export function rulesOfTable(platform: PlatformKey): string[] {
         ...(v[key].max !== null ? [`video.${name}_max`] : []),
       ];
     }),
+    ...(v.box ? ['video.long_side_max', 'video.short_side_max'] : []),
     ...(v.aspect ? ['video.aspect_min', 'video.aspect_max'] : []),
     ...(v.mimeTypes ? ['video.container'] : []),
     ...(v.videoCodecs ? ['video.video_codec'] : []),

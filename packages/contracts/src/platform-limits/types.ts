@@ -59,6 +59,11 @@ export interface VideoLimits {
   sizeBytes: Bounds;
   width: Bounds;
   height: Bounds;
+  /**
+   * A frame read either way round (X's 1280×1024 also takes a 720×1280 portrait): the long side at most
+   * `longSide`, the short side at most `shortSide`. Absent where width and height are bounded as they are.
+   */
+  box?: { longSide: number; shortSide: number };
   /** width ÷ height, with the bounds as people write them ('between 1:3 and 3:1'). */
   aspect: (Bounds & { label: string }) | null;
   fps: Bounds;

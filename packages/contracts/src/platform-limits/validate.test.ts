@@ -41,8 +41,8 @@ describe('validatePost', () => {
     expect(violations.map((v) => [v.field, v.rule])).toEqual([
       ['caption', 'caption.max_length'],
       ['video', 'video.duration_max'],
-      ['video', 'video.width_max'],
-      ['video', 'video.height_max'],
+      ['video', 'video.long_side_max'],
+      ['video', 'video.short_side_max'],
       ['video', 'video.fps_max'],
       ['video', 'video.container'],
       ['video', 'video.video_codec'],

@@ -61,7 +61,9 @@ function checkDimensions(v: VideoLimits, facts: VideoFacts, add: Add) {
     }
   }
   const { width, height } = facts;
-  if (!v.aspect || width === null || height === null) return;
+  if (width === null || height === null) return;
+  if (v.box) checkBox(v, v.box, width, height, add);
+  if (!v.aspect) return;
   const r = width / height;
   const message = `${v.name} needs an aspect ratio ${v.aspect.label}; this video is ${width}×${height} (${ratio(width, height)}).`;
   if (v.aspect.min !== null && r < v.aspect.min * (1 - ASPECT_TOLERANCE)) add('aspect_min', message);
@@ -94,6 +96,22 @@ function checkFormats(v: VideoLimits, facts: VideoFacts, add: Add) {
     const accepted = oneOf(v.audioCodecs.map(codecName));
     add('audio_codec', `${v.name} accepts ${accepted} audio; this video's sound is ${codecName(audioCodec)}.`);
   }
+}
+
+/** The long side against the box's long side and the short against its short, whichever way round. */
+function checkBox(v: VideoLimits, box: NonNullable<VideoLimits['box']>, width: number, height: number, add: Add) {
+  const within = `${number(box.longSide)}×${number(box.shortSide)} either way round`;
+  const [long, short] = width >= height ? [width, height] : [height, width];
+  if (long > box.longSide)
+    add(
+      'long_side_max',
+      `${v.name} allows videos at most ${number(box.longSide)} pixels on their long side (${within}); this one is ${width}×${height}.`,
+    );
+  if (short > box.shortSide)
+    add(
+      'short_side_max',
+      `${v.name} allows videos at most ${number(box.shortSide)} pixels on their short side (${within}); this one is ${width}×${height}.`,
+    );
 }
 
 type Add = (rule: string, message: string) => void;

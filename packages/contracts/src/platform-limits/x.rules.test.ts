@@ -1,4 +1,4 @@
-import { describeRules, GiB, MiB, type Post } from './rule-cases';
+import { describeRules, MiB, type Post } from './rule-cases';
 
 const base: Post = {
   facts: {
@@ -30,8 +30,8 @@ describeRules('x', base, [
   {
     rule: 'video.size_max',
     field: 'video',
-    ok: { facts: { sizeBytes: 8 * GiB } },
-    bad: { facts: { sizeBytes: 8 * GiB + 1 } },
+    ok: { facts: { sizeBytes: 512 * MiB } },
+    bad: { facts: { sizeBytes: 512 * MiB + 1 } },
   },
   {
     rule: 'video.width_min',
@@ -45,12 +45,32 @@ describeRules('x', base, [
     ok: { facts: { width: 32, height: 32 } },
     bad: { facts: { width: 32, height: 31 } },
   },
-  { rule: 'video.width_max', field: 'video', ok: { facts: { width: 1280 } }, bad: { facts: { width: 1281 } } },
   {
-    rule: 'video.height_max',
+    rule: 'video.long_side_max',
     field: 'video',
-    ok: { facts: { width: 720, height: 1024 } },
-    bad: { facts: { width: 720, height: 1025 } },
+    about: "X's recommended portrait, 720×1280, is inside",
+    ok: { facts: { width: 720, height: 1280 } },
+    bad: { facts: { width: 720, height: 1281 } },
+  },
+  {
+    rule: 'video.long_side_max',
+    field: 'video',
+    about: 'landscape',
+    ok: { facts: { width: 1280, height: 720 } },
+    bad: { facts: { width: 1281, height: 720 } },
+  },
+  {
+    rule: 'video.short_side_max',
+    field: 'video',
+    ok: { facts: { width: 1024, height: 1280 } },
+    bad: { facts: { width: 1025, height: 1280 } },
+  },
+  {
+    rule: 'video.short_side_max',
+    field: 'video',
+    about: 'a 1080×1920 portrait is outside on both sides',
+    ok: { facts: { width: 1280, height: 1024 } },
+    bad: { facts: { width: 1080, height: 1920 } },
   },
   {
     rule: 'video.aspect_min',

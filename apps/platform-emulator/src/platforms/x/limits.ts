@@ -38,7 +38,7 @@ export const MEDIA = {
   maxTotalBytes: 17_179_869_184,
   /** AppendMediaUploadRequest.segment_index bounds. */
   segmentIndexMax: 999,
-  /** Each appended segment at most 5 MB. */
+  /** Each appended segment at most 5 MB (AppendMediaUploadRequest; X's chunked-upload guide). */
   segmentMaxBytes: 5 * 1024 * 1024,
   /** An upload session lasts a day. */
   expiresAfterSecs: 86_400,
@@ -48,9 +48,14 @@ export const MEDIA = {
   perPost: 4,
 } as const;
 
-/** Size limits by kind: video from the reference (8 GB without premium); images 5 MB and GIFs 15 MB. */
+/**
+ * Size limits by kind, from X's media page (docs.x.com/x-api/media/introduction, "Size restrictions for
+ * uploading via API"): image 5 MB, GIF 15 MB, video 512 MB (stated with media_category=amplify_video, the
+ * category of X's chunked-upload quickstart; no other video figure is documented, so it holds for every video
+ * category). The 8 GB of X Premium is the apps' upload size, not the API's.
+ */
 export const SIZE_LIMITS = {
-  video: 8 * 1024 ** 3,
+  video: 512 * 1024 * 1024,
   gif: 15 * 1024 * 1024,
   image: 5 * 1024 * 1024,
   other: MEDIA.maxTotalBytes,

@@ -36,6 +36,8 @@ describe('X media upload v2', () => {
       { media_type: 'image/png', total_bytes: 10, media_category: 'tweet_video' },
       { media_type: 'image/png', total_bytes: 6 * 1024 * 1024, media_category: 'tweet_image' },
       { media_type: 'video/mp4', total_bytes: 9 * 1024 ** 3, media_category: 'tweet_video' },
+      // X's media page: video 512 MB through the API.
+      { media_type: 'video/mp4', total_bytes: 512 * 1024 ** 2 + 1, media_category: 'amplify_video' },
       { media_type: 'video/mp4', total_bytes: -1 },
       { media_type: 'video/mp4', total_bytes: 10, colour: 'red' },
     ]) {
@@ -43,6 +45,17 @@ describe('X media upload v2', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.type).toBe('https://api.x.com/2/problems/invalid-request');
     }
+  });
+
+  it('takes a video of 512 MB, the size X documents for uploads through the API', async () => {
+    const res = await init({ media_type: 'video/mp4', total_bytes: 512 * 1024 ** 2, media_category: 'amplify_video' });
+    expect(res.status).toBe(200);
+    const over = await init({
+      media_type: 'video/mp4',
+      total_bytes: 512 * 1024 ** 2 + 1,
+      media_category: 'tweet_video',
+    });
+    expect(over.body.detail).toBe('File size exceeds 536870912 bytes for tweet_video.');
   });
 
   it('takes segments in order only: gaps, older segments, oversize and overflow are refused', async () => {
