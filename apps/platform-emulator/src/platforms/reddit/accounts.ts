@@ -8,7 +8,8 @@ export const REDDITOR = {
 };
 
 /** Communities one may post to, besides the redditor's own profile (`u_<name>`). */
-export const SUBREDDITS = ['test', 'videos', 'sandbox', 'fanout'];
+/** r/clips requires a flair on every post (community-rules.ts). */
+export const SUBREDDITS = ['test', 'videos', 'sandbox', 'fanout', 'clips'];
 
 export const REDDIT_SCOPES = [
   'account',

@@ -1,5 +1,6 @@
 import type { PlatformModule } from '../../core/context';
 import { registerCommunities } from './communities';
+import { registerCommunityRules } from './community-rules';
 import { RateCounter, redditErrors } from './envelopes';
 import { registerListing } from './listing';
 import { registerMedia } from './media';
@@ -24,6 +25,8 @@ import { upgradeWebsocket } from './websocket';
  *   message) and `slow_processing` (no word on the websocket for the fault's delayMs, or while it exists)
  * - `listing`: /user/<name>/submitted
  * - `subreddits`: /subreddits/mine/subscriber (the communities the redditor joined: all of the sandbox's)
+ * - `requirements`: /api/v1/<sr>/post_requirements (r/clips requires flair, and titles of 10 characters or more)
+ * - `flairs`: /r/<sr>/api/link_flair_v2 (the link flair templates; scope `flair`)
  * - `info`: /api/info (metrics)
  * - `page`: the post page www.reddit.com/r/<sr>/comments/<id>/<slug>/
  */
@@ -38,6 +41,7 @@ export const reddit: PlatformModule = {
     registerSubmit(api, ctx, counter);
     registerListing(api, ctx, counter);
     registerCommunities(api, ctx, counter);
+    registerCommunityRules(api, ctx, counter);
   },
   upgrade: upgradeWebsocket,
 };

@@ -17,6 +17,8 @@ export interface Post {
   blobId: string;
   nsfw: boolean;
   spoiler: boolean;
+  /** The text of the link flair it was submitted with. */
+  flairText?: string;
   createdAt: number;
   state: 'processing' | 'live' | 'failed';
   failReason?: string;
@@ -105,6 +107,7 @@ export function thing(ctx: EmulatorContext, p: Post) {
       post_hint: 'hosted:video',
       over_18: p.nsfw,
       spoiler: p.spoiler,
+      link_flair_text: p.flairText ?? null,
       score: ups,
       ups,
       downs: 0,

@@ -87,7 +87,7 @@ describe('Reddit video post', () => {
     expect(res.body.json.errors).toEqual([
       [
         'SUBREDDIT_NOEXIST',
-        "that community doesn't exist; this sandbox has r/test, r/videos, r/sandbox, r/fanout and your profile u/fanout_sandbox",
+        "that community doesn't exist; this sandbox has r/test, r/videos, r/sandbox, r/fanout, r/clips and your profile u/fanout_sandbox",
         'sr',
       ],
     ]);
@@ -103,6 +103,7 @@ describe('Reddit video post', () => {
       'videos',
       'sandbox',
       'fanout',
+      'clips',
     ]);
   });
 
@@ -189,5 +190,36 @@ describe('Reddit state across a restart', () => {
     } finally {
       await stop(again);
     }
+  });
+
+  it("reads a community's post requirements and link flairs, and refuses a post without the flair it requires", async () => {
+    const rules = await api(emu, token, '/api/v1/clips/post_requirements');
+    expect(rules.status).toBe(200);
+    expect(rules.body).toMatchObject({ is_flair_required: true, title_text_min_length: 10, title_regexes: [] });
+    expect((await api(emu, token, '/api/v1/videos/post_requirements')).body.is_flair_required).toBe(false);
+    expect((await api(emu, token, '/api/v1/no_such_place/post_requirements')).status).toBe(404);
+
+    // Link flairs take the `flair` scope, which the default test grant lacks.
+    expect((await api(emu, token, '/r/clips/api/link_flair_v2')).status).toBe(403);
+    const flairToken = (await connect(emu, { scope: 'identity submit read flair' })).access_token;
+    const flairs = await api(emu, flairToken, '/r/clips/api/link_flair_v2');
+    expect(flairs.body.map((f: { text: string }) => f.text)).toEqual(['Tutorial', 'Behind the scenes', 'Showcase']);
+    expect(flairs.body[0]).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'text' });
+    expect((await api(emu, flairToken, '/r/test/api/link_flair_v2')).body).toEqual([]);
+
+    const { url, posterUrl } = await uploadVideo(emu, token);
+    const bare = await api(emu, token, '/api/submit', submitForm(url, posterUrl, { sr: 'clips' }));
+    expect(bare.body.json.errors).toEqual([
+      ['SUBMIT_VALIDATION_FLAIR_REQUIRED', 'Your post must contain post flair.', 'flair'],
+    ]);
+    const wrong = await api(emu, token, '/api/submit', submitForm(url, posterUrl, { sr: 'clips', flair_id: 'nope' }));
+    expect(wrong.body.json.errors[0][0]).toBe('BAD_FLAIR_TEMPLATE_ID');
+    const flaired = await api(
+      emu,
+      token,
+      '/api/submit',
+      submitForm(url, posterUrl, { sr: 'clips', flair_id: flairs.body[2].id }),
+    );
+    expect(flaired.body.json.errors).toEqual([]);
   });
 });

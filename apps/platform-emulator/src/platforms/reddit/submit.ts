@@ -3,6 +3,7 @@ import { json } from '../../core/http';
 import { processingFault } from '../../core/processing-faults';
 import { findSubreddit, LIMITS, REDDITOR } from './accounts';
 import { SANDBOX_COMMUNITIES } from './communities';
+import { linkFlairs, requirementsOf } from './community-rules';
 import { apiRoute, jsonErrors, type RateCounter } from './envelopes';
 import { assetForUrl, websocketUrl } from './media';
 import { FAILED_PROCESSING, goLive, newPostId, posts, type Post } from './posts';
@@ -48,6 +49,15 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
       else if (!poster)
         errors.push(['BAD_URL', 'you should check that url: no uploaded image there', 'video_poster_url']);
 
+      // A community that requires flair refuses a post without one, as Reddit answers it; a flair_id must be
+      // one of the community's link flair templates.
+      const flairId = form.get('flair_id') ?? '';
+      const flair = sr && flairId ? linkFlairs(ctx, sr).find((t) => t.id === flairId) : undefined;
+      if (sr && !flairId && requirementsOf(sr).is_flair_required)
+        errors.push(['SUBMIT_VALIDATION_FLAIR_REQUIRED', 'Your post must contain post flair.', 'flair']);
+      else if (sr && flairId && !flair)
+        errors.push(['BAD_FLAIR_TEMPLATE_ID', 'That flair template is not one of this community’s.', 'flair']);
+
       if (errors.length) return jsonErrors(errors);
 
       const resubmit = form.get('resubmit') === 'true';
@@ -66,6 +76,7 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
         blobId: video!.blobId,
         nsfw: form.get('nsfw') === 'true',
         spoiler: form.get('spoiler') === 'true',
+        ...(flair ? { flairText: flair.text } : {}),
         createdAt: ctx.now(),
         state: 'processing',
       };

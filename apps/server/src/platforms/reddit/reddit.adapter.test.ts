@@ -44,7 +44,9 @@ describe('Reddit connect', () => {
 describe('Reddit publish options', () => {
   it('offers the communities the account has joined; a grant from before that scope offers none, without failing', async () => {
     const { account } = await connectAccount(h.adapter);
-    expect(await h.adapter.publishOptions(account)).toEqual({ subreddits: ['test', 'videos', 'sandbox', 'fanout'] });
+    expect(await h.adapter.publishOptions(account)).toEqual({
+      subreddits: ['test', 'videos', 'sandbox', 'fanout', 'clips'],
+    });
 
     // A grant made before Fanout asked for `mysubreddits`: Reddit answers 403 for the list.
     const older: RedditAdapter = Object.assign(Object.create(h.adapter) as RedditAdapter, {
