@@ -97,6 +97,18 @@ export async function connectAccount(adapter: PlatformAdapter) {
   return { tokens, exchanged, profile, account, code, codeVerifier, redirectUri };
 }
 
+/** A grant from before some scopes were asked for: the authorize page is asked for `scope` alone. */
+export function connectWithScope(adapter: PlatformAdapter, scope: string) {
+  const older = Object.assign(Object.create(adapter) as PlatformAdapter, {
+    authorizeUrl: (input: Parameters<PlatformAdapter['authorizeUrl']>[0]) => {
+      const url = new URL(adapter.authorizeUrl(input));
+      url.searchParams.set('scope', scope);
+      return url.toString();
+    },
+  });
+  return connectAccount(older);
+}
+
 /** A publish request with test defaults. */
 export function publishRequest(
   account: ConnectedAccount,

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PlatformKey } from '@fanout/contracts';
+import type { PlatformKey, RedditCommunityRules } from '@fanout/contracts';
 import { request as httpRequest, type Dispatcher } from 'undici';
 import type {
   AccountProfile,
@@ -137,6 +137,9 @@ export abstract class BaseAdapter implements PlatformAdapter {
   async publishOptions(_account: ConnectedAccount): Promise<Record<string, unknown>> {
     return {};
   }
+
+  /** Undefined: a platform without communities whose rules a post must meet (all but Reddit). */
+  communityRules?(account: ConnectedAccount, community: string): Promise<RedditCommunityRules>;
 
   /** Steps of the publish flow at which the platform holds nothing that could become the post. */
   protected readonly stepsBeforePost: readonly string[] = [];

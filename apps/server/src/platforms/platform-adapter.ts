@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { AppliedPrivacy, PlatformKey } from '@fanout/contracts';
+import type { AppliedPrivacy, PlatformKey, RedditCommunityRules } from '@fanout/contracts';
 import type { AppCheckResult } from './app-check';
 
 /**
@@ -48,6 +48,11 @@ export interface PlatformAdapter {
 
   /** Account-specific choices publishing needs (TikTok's creator_info privacy levels …); {} when none. */
   publishOptions(account: ConnectedAccount): Promise<Record<string, unknown>>;
+  /**
+   * What a community asks of a post (Reddit: its post requirements and link flairs), for the composer; absent
+   * on platforms without communities.
+   */
+  communityRules?(account: ConnectedAccount, community: string): Promise<RedditCommunityRules>;
   /**
    * One step of the publish flow. `journal` is null for a new post, else what the previous step returned
    * (and the runner committed). Returns the next journal (commit it before calling again), or the

@@ -25,3 +25,10 @@ export { FACEBOOK_KINDS, FacebookOptions } from './facebook.rules';
 export { X_REPLY_SETTINGS, XOptions } from './x.rules';
 export { RedditOptions } from './reddit.rules';
 export { buildCaption, hashtagsOf, postCaption, type CaptionSource } from './caption-builder';
+export {
+  CommunityParams,
+  RedditCommunityRules,
+  RedditCommunityRulesResponse,
+  RedditFlair,
+  redditCommunityViolations,
+} from './reddit-community';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapterHarness, describeOAuthConformance, failure } from '../../../test/adapter-conformance';
-import { connectAccount, testRedirectUri } from '../../../test/publish-loop';
+import { connectAccount, connectWithScope, testRedirectUri } from '../../../test/publish-loop';
 import { RedditAdapter } from './reddit.adapter';
 
 const h = adapterHarness((options) => new RedditAdapter(options));
@@ -49,14 +49,7 @@ describe('Reddit publish options', () => {
     });
 
     // A grant made before Fanout asked for `mysubreddits`: Reddit answers 403 for the list.
-    const older: RedditAdapter = Object.assign(Object.create(h.adapter) as RedditAdapter, {
-      authorizeUrl: (input: Parameters<RedditAdapter['authorizeUrl']>[0]) => {
-        const url = new URL(h.adapter.authorizeUrl(input));
-        url.searchParams.set('scope', 'identity submit read history');
-        return url.toString();
-      },
-    });
-    const before = await connectAccount(older);
+    const before = await connectWithScope(h.adapter, 'identity submit read history');
     expect(before.tokens.scopes).not.toContain('mysubreddits');
     expect(await h.adapter.publishOptions(before.account)).toEqual({ subreddits: null });
   });

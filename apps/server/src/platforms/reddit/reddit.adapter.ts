@@ -1,3 +1,4 @@
+import type { RedditCommunityRules } from '@fanout/contracts';
 import { basicAuth, BaseAdapter, type PlatformResponse, type RequestOptions } from '../base-adapter';
 import type {
   AccountProfile,
@@ -24,6 +25,7 @@ import {
   redditTokenSet,
   type RedditTokenAnswer,
 } from './reddit.oauth';
+import { communityRules } from './reddit.community';
 import { findRedditPost, postAddress, redditPublishStep } from './reddit.publish';
 
 export class RedditAdapter extends BaseAdapter {
@@ -99,6 +101,11 @@ export class RedditAdapter extends BaseAdapter {
       if (err instanceof PlatformError && err.httpStatus === 403) return { subreddits: null };
       throw err;
     }
+  }
+
+  /** A community's requirements and link flairs, for the composer (reddit.community.ts). */
+  override communityRules(account: ConnectedAccount, community: string): Promise<RedditCommunityRules> {
+    return communityRules(this.api, account.accessToken, community);
   }
 
   publishStep(request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult> {

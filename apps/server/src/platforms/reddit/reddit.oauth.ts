@@ -7,7 +7,8 @@ export const REDDIT_API = 'https://oauth.reddit.com';
 
 /** Who the account is, posting, and reading posts back (look-up, status, metrics). */
 /** `mysubreddits`: the communities the person joined, offered where they type one (publishOptions). */
-export const REDDIT_SCOPES = ['identity', 'submit', 'read', 'history', 'mysubreddits'] as const;
+/** `flair`: a community's link flairs (link_flair_v2), to choose one where the community requires it. */
+export const REDDIT_SCOPES = ['identity', 'submit', 'read', 'history', 'mysubreddits', 'flair'] as const;
 
 export function redditAuthorizeUrl(base: string, clientId: string, input: AuthorizeInput): string {
   const url = new URL(base);

@@ -1,5 +1,6 @@
 import type { PublishedPost, PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { answerOf, listingPosts, postIdFromUrl, type RedditApi } from './reddit.api';
+import { checkCommunityRequirements, submitTitle } from './reddit.community';
 import { REDDIT_API } from './reddit.oauth';
 import { leaseUpload, uploadToLease, type Lease } from './reddit.upload';
 import { awaitSubmitResult } from './reddit.websocket';
@@ -34,6 +35,7 @@ export async function redditPublishStep(
   const progress = (sent: number) => ({ bytesSent: sent, bytesTotal: size });
   switch (j.step) {
     case 'lease-video': {
+      await checkCommunityRequirements(api, request);
       const videoLease = await leaseUpload(api, 'lease', token, request.video);
       return { done: false, journal: { step: 'upload-video', videoLease }, progress: progress(0) };
     }
@@ -79,7 +81,7 @@ async function submit(api: RedditApi, request: PublishRequest, j: Journal): Prom
       form: {
         api_type: 'json',
         sr: typeof o.subreddit === 'string' && o.subreddit ? o.subreddit.replace(/^\/?r\//, '') : `u_${username}`,
-        title: (request.post.caption || request.post.title).slice(0, 300),
+        title: submitTitle(request),
         kind: 'video',
         url: need(api, j.videoUrl),
         video_poster_url: need(api, j.posterUrl),

@@ -1,10 +1,27 @@
-import { ErrorBody, IdParams, PublishOptionsResponse } from '@fanout/contracts';
+import {
+  CommunityParams,
+  ErrorBody,
+  IdParams,
+  PublishOptionsResponse,
+  RedditCommunityRulesResponse,
+} from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { limitPerUser } from '../../http/limit-per-user';
 import { REQUEST_LIMITS } from '../../services/limits/request-limits';
+import { connectionCommunityRules } from '../../services/connections/community-rules.service';
 import { connectionPublishOptions } from '../../services/connections/publish-options.service';
+
+/** What a call that asks the platform as the account may answer besides its 200. */
+const ACCOUNT_CALL_ERRORS = {
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  502: ErrorBody,
+};
 
 export const publishOptionsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -32,17 +49,33 @@ export const publishOptionsRoutes =
             `At most ${REQUEST_LIMITS.publishOptions.max} calls per user per minute, across every server process: ` +
             '429 `too_many_option_checks` with Retry-After.',
           params: IdParams,
-          response: {
-            200: PublishOptionsResponse,
-            400: ErrorBody,
-            401: ErrorBody,
-            404: ErrorBody,
-            409: ErrorBody,
-            429: ErrorBody,
-            502: ErrorBody,
-          },
+          response: { 200: PublishOptionsResponse, ...ACCOUNT_CALL_ERRORS },
         },
       },
       async (request) => connectionPublishOptions(ctx, currentUser(request).id, request.params.id),
+    );
+
+    app.get(
+      '/connections/:id/communities/:name',
+      {
+        onRequest: limitPerUser(ctx, REQUEST_LIMITS.publishOptions),
+        schema: {
+          tags: ['connections'],
+          security: [{ bearer: [] }],
+          summary: 'What a Reddit community asks of a post, as Reddit says now',
+          description:
+            "Asks Reddit each time for the community's post requirements (`/api/v1/{subreddit}/post_requirements`: " +
+            '`flairRequired`, title lengths, words a title must or must not hold, guidelines) and its link flairs ' +
+            '(`link_flair_v2`: `flairs` by id and text, to send one as `options.flairId`). `flairs` is null and ' +
+            '`reconnectFor` says why when the connection was granted before Fanout asked for the `flair` scope. The ' +
+            'same rules are checked again before anything is uploaded when the post is published. 400 ' +
+            '`no_communities` for a platform other than Reddit, 400 `validation_failed` for a name that is not a ' +
+            "community's, 404 for a community Reddit does not know; otherwise answered as publish options are (502 `platform_unavailable`, 409 " +
+            '`needs_reconnect`, 404, and the same limit of calls per user per minute: 429 `too_many_option_checks`).',
+          params: CommunityParams,
+          response: { 200: RedditCommunityRulesResponse, ...ACCOUNT_CALL_ERRORS },
+        },
+      },
+      async (request) => connectionCommunityRules(ctx, currentUser(request).id, request.params.id, request.params.name),
     );
   };

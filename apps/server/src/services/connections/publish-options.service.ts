@@ -59,7 +59,7 @@ export async function connectionPublishOptions(
   }
 }
 
-function platformFailure(platform: PlatformKey, err: PlatformError): AppError {
+export function platformFailure(platform: PlatformKey, err: PlatformError): AppError {
   const name = PLATFORM_LIMITS[platform]?.name ?? platform;
   const words = err.platformMessage || err.message;
   if (err.kind === 'disconnected') {
