@@ -4,18 +4,10 @@ import { inputClasses } from '@/components/ui/Field';
 import { SearchIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
+import { useDebounced } from '@/lib/use-debounced';
 import { useSearch } from '../api/search';
 import { EMPTY_QUERY_TEXT, noResultsText, resultCountText, resultHref } from '../search-text';
 import { SearchResultRow } from './SearchResultRow';
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Header search over the user's videos and posts, as a combobox with a list of results. */
 export function HeaderSearch({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {

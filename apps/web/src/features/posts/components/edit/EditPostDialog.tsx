@@ -242,6 +242,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
           platform={post.platform}
           options={options}
           account={account}
+          connectionId={post.connectionId}
           violations={violations}
           onChange={(option, value) => {
             setOptions((o) => ({ ...o, [option]: value }));

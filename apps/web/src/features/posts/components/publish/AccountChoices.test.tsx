@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StubAnswer, StubRequest } from '@/test/fetch-stub';
 import { buildPost } from '@/test/post-factories';
-import { openPanel, publishOptionsUrl, TIKTOK_OPTIONS } from './panel-test-support';
+import { choicesOf, openPanel, publishOptionsUrl, TIKTOK_OPTIONS } from './panel-test-support';
 
 const tiktokSays = (options: object): StubAnswer => ({
   body: { platform: 'tiktok', options: { ...TIKTOK_OPTIONS, ...options } },
@@ -11,10 +11,6 @@ const tiktokSays = (options: object): StubAnswer => ({
 const created = { status: 201, body: { posts: [buildPost('tiktok', { videoId: 31 })] } };
 const posted = (calls: StubRequest[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/posts');
 const askedTikTok = (calls: StubRequest[]) => calls.filter((c) => `GET ${c.url}` === publishOptionsUrl('tiktok'));
-const choicesOf = (select: HTMLElement) =>
-  within(select)
-    .getAllByRole('option')
-    .map((o) => o.textContent);
 
 describe("publish panel: the TikTok account's own choices (creator_info)", () => {
   it('offers only the privacy levels the account has, with none chosen for the person, once TikTok is ticked', async () => {

@@ -1,6 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PLATFORM_KEYS, type Connection, type PlatformKey, type PostViolation, type Video } from '@fanout/contracts';
+import {
+  PLATFORM_KEYS,
+  redditCommunityViolations,
+  type Connection,
+  type PlatformKey,
+  type PostViolation,
+  type Video,
+} from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
 import { DraftRestoredNote } from '@/components/ui/DraftNote';
 import { ComposerBestTimes } from '@/features/slots';
@@ -8,6 +15,7 @@ import { useMe, useSession, useUpdateMe } from '@/features/auth';
 import { FormAlert } from '@/components/ui/FormAlert';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCreatePosts } from '../../api/create-posts';
+import { useCommunityRules, type CommunityState } from '../../api/get-community-rules';
 import { useAccountPublishOptions } from '../../api/get-publish-options';
 import { postViolations } from '../../api/violations';
 import { usePublishDraft } from '../../hooks/use-publish-draft';
@@ -90,7 +98,16 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
   const accountFacts = Object.fromEntries(
     Object.entries(accounts).map(([platform, account]) => [platform, account.options ?? {}]),
   );
-  const violations = mergeViolations(draftViolations(draft, video, accountFacts), serverViolations);
+  // The community named for Reddit: its flairs to choose from, and what it would refuse, checked as one types.
+  const reddit = connections.find((c) => c.platform === 'reddit' && c.status !== 'needs_reconnect');
+  const community = useCommunityRules(
+    draft.targets.reddit.selected ? reddit?.id : undefined,
+    draft.targets.reddit.options.subreddit,
+  );
+  const violations = mergeViolations(
+    [...draftViolations(draft, video, accountFacts), ...communityProblems(draft, video, community)],
+    serverViolations,
+  );
   const failing = [...new Set(violations.map((v) => v.platform))];
   const passing = selectedPlatforms(draft).filter((platform) => !failing.includes(platform));
   const check = checkWhen(draft.local, zone, draft.disambiguation);
@@ -236,6 +253,7 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
               target={draft.targets[connection.platform]}
               caption={shownCaption(draft, connection.platform, video)}
               account={accounts[connection.platform]}
+              community={connection.platform === 'reddit' ? community : undefined}
               violations={violations}
               fieldId={(field) => fieldId(connection.platform, field)}
               onChange={(change) => changeTarget(connection.platform, change)}
@@ -291,4 +309,14 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
       )}
     </form>
   );
+}
+
+/** What the community named for Reddit would refuse in the post, once its rules for that very name are known. */
+function communityProblems(draft: PublishDraft, video: Video, community: CommunityState | undefined): PostViolation[] {
+  const target = draft.targets.reddit;
+  const named = typeof target.options.subreddit === 'string' ? target.options.subreddit.trim() : '';
+  const rules = community?.rules;
+  if (!target.selected || !rules || rules.community.toLowerCase() !== named.toLowerCase()) return [];
+  const flairId = typeof target.options.flairId === 'string' ? target.options.flairId : null;
+  return redditCommunityViolations(rules, { title: shownCaption(draft, 'reddit', video), flairId });
 }

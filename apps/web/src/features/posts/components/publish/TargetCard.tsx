@@ -5,12 +5,14 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { cn } from '@/components/ui/cn';
 import { PlatformIcon } from '@/components/ui/PlatformIcon';
 import { platformName } from '../../platform-names';
+import type { CommunityState } from '../../api/get-community-rules';
 import type { AccountOptionsState } from '../../api/get-publish-options';
 import type { TargetDraft } from '../../publish-draft';
 import { violationsOf } from '../../publish-draft';
 import { controlsFor } from './account-controls';
 import { AccountChoice } from './AccountChoice';
 import { CaptionField } from './CaptionField';
+import { controlForCommunity } from './community-controls';
 import { OptionField } from './OptionField';
 import { hasControl } from './option-controls';
 import { TikTokCreator, TikTokDeclaration } from './TikTokNotes';
@@ -25,6 +27,8 @@ interface TargetCardProps {
   caption: string;
   /** What the account may choose, for a platform whose controls depend on it (see asksAccount). */
   account?: AccountOptionsState;
+  /** Reddit: the community named in the subreddit field, whose flairs are offered. */
+  community?: CommunityState;
   violations: readonly PostViolation[];
   /** The id of the control of a field (`caption`, `options.subreddit`; `other` for the list of the rest). */
   fieldId(field: string): string;
@@ -36,7 +40,7 @@ const messagesOf = (violations: readonly PostViolation[], platform: PlatformKey,
 
 /** One connected account: tick it to post there, then its text and options, each with its rules' messages. */
 export function TargetCard(props: TargetCardProps) {
-  const { connection, target, caption, account, violations, fieldId, onChange } = props;
+  const { connection, target, caption, account, community, violations, fieldId, onChange } = props;
   const accounts = props.accounts ?? [connection];
   const id = useId();
   const { platform } = connection;
@@ -98,7 +102,7 @@ export function TargetCard(props: TargetCardProps) {
               <OptionField
                 key={control.name}
                 id={fieldId(`options.${control.name}`)}
-                control={control}
+                control={controlForCommunity(control, target.options[control.name], community)}
                 value={target.options[control.name]}
                 messages={messagesOf(violations, platform, `options.${control.name}`)}
                 onChange={(value) => onChange((t) => ({ ...t, options: { ...t.options, [control.name]: value } }))}

@@ -33,6 +33,8 @@ export type OptionControl =
       placeholder?: string;
       hint?: string;
       accountChoices?: AccountList;
+      /** The choices are the link flairs of the community named in the subreddit field (community-controls.ts). */
+      communityFlairs?: boolean;
       disabled?: boolean;
     }
   | {
@@ -172,10 +174,12 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
       accountSuggestions: 'subreddits',
     },
     {
-      kind: 'text',
+      kind: 'select',
       name: 'flairId',
-      label: 'Reddit flair ID',
-      hint: 'Optional: the id of a flair the subreddit offers.',
+      label: 'Reddit flair',
+      placeholder: 'No flair',
+      choices: [],
+      communityFlairs: true,
     },
     { kind: 'check', name: 'nsfw', label: 'Mark as NSFW' },
     { kind: 'check', name: 'spoiler', label: 'Mark as spoiler' },

@@ -64,3 +64,9 @@ export async function openPanel(platforms: PlatformKey[], posts: Post[] = [], ex
   const form = await screen.findByRole('form', { name: 'Publish Street food tour' });
   return { ...stub, form: within(form) };
 }
+
+/** The texts of a select's options, in order. */
+export const choicesOf = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
