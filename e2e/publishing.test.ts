@@ -104,7 +104,11 @@ describe('publishing', () => {
     await visible(form.getByText('Your video will be labeled “Promotional content”.'));
     await visible(form.getByText(/By posting, you agree to TikTok’s Music Usage Confirmation/));
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await form.getByLabel('Subreddit').fill('videos');
+    // The sandbox's r/clips requires a flair: once it is named, its flairs are offered by their text.
+    await form.getByLabel('Subreddit').fill('clips');
+    const flair = form.getByLabel('Reddit flair');
+    await expect.poll(() => flair.locator('option').allInnerTexts()).toContain('Showcase');
+    await flair.selectOption({ label: 'Showcase' });
 
     const due = nextMinute(15_000);
     await form.getByLabel('Date and time').fill(due.local);

@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import type { EmulatorContext, PlatformModule } from './context';
 import { AppStages } from './app-stages';
 import { registerControl } from './control';
-import { AppStages } from './app-stages';
 import { Faults } from './faults';
 import { fileResponse, json, makeRequest, Router, type EmuResponse, type Handler } from './http';
 import { OAuth } from './oauth';

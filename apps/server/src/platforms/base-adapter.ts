@@ -50,11 +50,6 @@ export interface AdapterOptions {
   timeoutMs?: number;
   /** undici dispatcher (tests may pass one); the global one otherwise. */
   dispatcher?: Dispatcher;
-  /**
-   * Where the live app stands with its platform (TIKTOK_AUDITED, YOUTUBE_API_VERIFIED). Absent in the sandbox:
-   * the emulator applies its own stage, and the adapter reads what it applied.
-   */
-  stages?: { tiktokAudited: boolean; youtubeApiVerified: boolean };
 }
 
 export type RequestBody = string | Buffer | Uint8Array | Readable;

@@ -24,6 +24,7 @@ import {
   tiktokTokenSet,
   type TikTokTokenAnswer,
 } from './tiktok.oauth';
+import { tiktokAppliedPrivacy } from './tiktok.applied-privacy';
 import { publishedPost, tiktokPublishStep } from './tiktok.publish';
 
 export class TikTokAdapter extends BaseAdapter {
@@ -117,8 +118,15 @@ export class TikTokAdapter extends BaseAdapter {
     };
   }
 
-  publishStep(request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult> {
-    return tiktokPublishStep(this.api, request, journal);
+  async publishStep(request: PublishRequest, journal: PublishJournal | null): Promise<PublishStepResult> {
+    const step = await tiktokPublishStep(this.api, request, journal);
+    return step.done ? { ...step, post: this.withAppliedPrivacy(request, step.post) } : step;
+  }
+
+  /** TikTok reads no privacy back; an unaudited live app's post is SELF_ONLY whatever was asked (its guidelines). */
+  private withAppliedPrivacy(request: PublishRequest, post: PublishedPost): PublishedPost {
+    const appliedPrivacy = tiktokAppliedPrivacy(request.post.options.privacyLevel, this.options.stages?.tiktokAudited);
+    return appliedPrivacy ? { ...post, appliedPrivacy } : post;
   }
 
   /** The status fetch by publish_id tells whether the upload became a post. */
@@ -126,7 +134,8 @@ export class TikTokAdapter extends BaseAdapter {
     if (typeof journal.publishId !== 'string') return null;
     const status = await fetchStatus(this.api, request.account.accessToken, journal.publishId);
     const username = typeof journal.username === 'string' ? journal.username : (request.account.extra.username ?? '');
-    return publishedPost(this.api, { username, publishId: journal.publishId }, status);
+    const post = publishedPost(this.api, { username, publishId: journal.publishId }, status);
+    return post && this.withAppliedPrivacy(request, post);
   }
 
   async postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {

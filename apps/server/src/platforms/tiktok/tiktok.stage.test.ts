@@ -69,4 +69,27 @@ describe('TikTok app that has not passed the Direct Post audit', () => {
     expect(err.platformCode).toBe('unaudited_client_can_only_post_to_private_accounts');
     expect(err.message).toMatch(/private/);
   });
+
+  it('live and unaudited: a post asked for Everyone is published as Only me, and says what the operator must do', async () => {
+    const { account } = await connectAccount(h.adapter);
+    // A post scheduled before TIKTOK_AUDITED=false was set: TikTok keeps it private whatever it asked for.
+    const unaudited = h.make({ stages: { tiktokAudited: false, youtubeApiVerified: false } });
+    const result = await runPublishLoop(unaudited, post(account, { privacyLevel: 'PUBLIC_TO_EVERYONE' }));
+    if (result.stopped) throw new Error('stopped');
+    expect(result.post.appliedPrivacy).toMatchObject({
+      privacy: 'SELF_ONLY',
+      label: 'only me',
+      requested: 'PUBLIC_TO_EVERYONE',
+      reason: expect.stringMatching(/Direct Post audit/),
+      operatorAction: expect.stringMatching(/TIKTOK_AUDITED=true/),
+    });
+    // Asked for Only me, or from an audited app: what was asked is what TikTok applied.
+    const own = await runPublishLoop(unaudited, post(account, { privacyLevel: 'SELF_ONLY' }));
+    if (own.stopped) throw new Error('stopped');
+    expect(own.post.appliedPrivacy).toBeUndefined();
+    const audited = h.make({ stages: { tiktokAudited: true, youtubeApiVerified: false } });
+    const open = await runPublishLoop(audited, post(account, { privacyLevel: 'PUBLIC_TO_EVERYONE' }));
+    if (open.stopped) throw new Error('stopped');
+    expect(open.post.appliedPrivacy).toBeUndefined();
+  });
 });

@@ -31,6 +31,6 @@ export function youtubeAppliedPrivacy(
         'and Quota Extension Form”); once Google approves it, set YOUTUBE_API_VERIFIED=true. Until then every ' +
         'upload is private.'
       : 'the sandbox’s YouTube app is set as unverified in the emulator: set it verified with ' +
-        'POST /_control/app-stage {"platform":"youtube","stage":"verified"}.',
+        'POST /_control/app-stage {"platform":"youtube","verified":true}.',
   };
 }
