@@ -58,7 +58,9 @@ export function registerInsights(api: RouteApi, ctx: EmulatorContext) {
     if (!video) return unsupportedRequest('GET', req.params.video!);
     const auth = pageToken(ctx, accessToken(req, p), video.pageId, FB_CALLS.insights);
     if (!auth.ok) return auth.response;
-    if (!['read_insights', 'pages_read_engagement'].some((s) => auth.token.scopes.includes(s)))
+    // Video Insights reference, Requirements: the read_insights permission (with a Page token of a person who can
+    // do the ANALYZE task); pages_read_engagement alone reads the video node, not its insights.
+    if (!auth.token.scopes.includes('read_insights'))
       return graphError({ message: '(#10) This endpoint requires the read_insights permission.', code: 10 });
     const bad = checkParams(p, VIDEO_INSIGHTS_PARAMS);
     if (bad) return bad;

@@ -6,12 +6,13 @@ import { apiRoute, httpError, type RateCounter } from './envelopes';
 import { listing, posts, settle, thing, type Post } from './posts';
 
 export function registerListing(api: RouteApi, ctx: EmulatorContext, counter: RateCounter) {
-  // Reddit files this listing under `history`; `read` is taken too, the scope Reddit's reference pairs with it.
+  // Reddit's API reference files /user/{username}/{where} (submitted among them) under the `history` scope alone;
+  // `read` covers /api/info and the subreddit listings, not a user's history.
   apiRoute(
     api,
     ctx,
     counter,
-    { method: 'GET', path: '/user/:name/submitted', step: 'listing', scope: ['history', 'read'] },
+    { method: 'GET', path: '/user/:name/submitted', step: 'listing', scope: ['history'] },
     (req) => {
       if (req.params.name!.toLowerCase() !== REDDITOR.name.toLowerCase()) return httpError(404, 'Not Found');
       const limit = Math.min(LIMITS.listingMax, Math.max(1, Number(req.query.get('limit')) || LIMITS.listingDefault));

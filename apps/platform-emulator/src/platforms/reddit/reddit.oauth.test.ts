@@ -6,6 +6,7 @@ import {
   connect,
   decide,
   REDIRECT,
+  SCOPES,
   startReddit,
   stop,
   tokenRequest,
@@ -51,7 +52,7 @@ describe('Reddit authorize page', () => {
 describe('Reddit token endpoint', () => {
   it('a permanent grant brings a 1 h access token and a refresh token', async () => {
     const body = await connect(emu);
-    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'identity submit read' });
+    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: SCOPES });
     expect(body.refresh_token).toBeTruthy();
   });
 

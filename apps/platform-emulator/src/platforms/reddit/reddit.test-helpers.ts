@@ -11,7 +11,7 @@ export { pressDecision as decide } from '../../core/test-support';
 import { reddit } from './index';
 
 export const REDIRECT = 'http://127.0.0.1:9/callback';
-export const SCOPES = 'identity submit read';
+export const SCOPES = 'identity submit read history';
 export const UA = 'web:fanout-tests:0.1.0 (by /u/fanout-tests)';
 export const API = 'oauth.reddit.com';
 export const BASIC = SANDBOX_BASIC;
