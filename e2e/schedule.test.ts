@@ -183,6 +183,20 @@ const topSlot = (page: Page) =>
     return slots.find((slot) => slot.getBoundingClientRect().bottom > top + 1)?.dataset.time;
   });
 
+describe('the Schedule screen on the person’s clock', () => {
+  it('opens on today as the person’s zone shows it, when that day is not UTC’s nor the browser’s', async () => {
+    const user = await e2e.workspace();
+    await apiCall(user.token, '/auth/me', 'PATCH', { timeZone: ZONE });
+    const page = await e2e.open({ session: user });
+    // 02:30 UTC on 3 December: still 2 December (21:30) in New York, already 03:30 on 3 December in Berlin.
+    await page.clock.setFixedTime(new Date('2026-12-03T02:30:00Z'));
+    await page.goto('/schedule');
+    const calendar = page.getByRole('region', { name: 'Calendar' });
+    await calendar.getByRole('button', { name: 'Day', exact: true }).click();
+    await visible(calendar.getByRole('heading', { name: 'December 2, 2026' }));
+  });
+});
+
 describe('the Schedule screen, read at a glance', () => {
   it('shows platform icons and whole titles on hover and focus; the week opens at the working day and makes one entry of posts at one time', async () => {
     const LONG = 'Harbour at dawn, the whole tide from the first boat out to the last one in';

@@ -14,15 +14,19 @@ import { dayAhead as daysAhead, instantOf as instantIn } from './zoned-days';
 
 export const ZONE = 'Europe/Berlin';
 export const SAME_TIME = '09:00';
-/** The day of the three posts at SAME_TIME: this many days after today. */
-export const BUSY_DAY_AHEAD = 2;
+/** The day of the three posts at SAME_TIME: this many days after the day the workspace is made. */
+const BUSY_DAY_AHEAD = 2;
 export const LONG_TITLE = 'The lighthouse keeper’s last winter on the island, told by the people of the harbour';
 const TITLES = ['Harbour at dawn', 'Market tour', 'Night ferry', LONG_TITLE, 'Rainy pier', 'Awaiting its details'];
 
 const dayAhead = (days: number) => daysAhead(days, ZONE);
 const instantOf = (local: string) => instantIn(local, ZONE);
 
-export type BusyWorkspace = Workspace;
+export interface BusyWorkspace extends Workspace {
+  /** `YYYY-MM-DD` (on ZONE's clocks) of the three posts at SAME_TIME: a test counts days to it from its own today,
+   * since midnight may pass between making the workspace and the test. */
+  busyDay: string;
+}
 
 /** Connects X and Facebook through their authorize pages (a desktop tab), then fills the project through the API. */
 export async function busyWorkspace(e2e: E2e): Promise<BusyWorkspace> {
@@ -96,5 +100,5 @@ export async function busyWorkspace(e2e: E2e): Promise<BusyWorkspace> {
   await idea('Rainy pier, the cut', 'ready', { videoId: pier!.id });
   await idea('Ferry crossing in fog', 'published', { videoId: ferry!.id });
   await idea('Lighthouse interviews', 'scheduled', { videoId: lighthouse!.id });
-  return user;
+  return { ...user, busyDay };
 }

@@ -8,6 +8,11 @@ export function dayAhead(days: number, zone: string): string {
   return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** How many days `day` (`YYYY-MM-DD`) is after today on `zone`'s clocks (negative when before). */
+export function daysUntil(day: string, zone: string): number {
+  return Math.round((Date.parse(`${day}T12:00:00Z`) - Date.parse(`${dayAhead(0, zone)}T12:00:00Z`)) / 86_400_000);
+}
+
 /** The instant of a wall-clock time (`2026-11-30T09:00`) in `zone`; the first of two on the night clocks go back. */
 export function instantOf(local: string, zone: string): string {
   const result = zonedToUtc(local, zone, 'earlier');

@@ -100,6 +100,14 @@ export function ScheduleCalendar({ posts, zone, ...props }: ScheduleCalendarProp
   handlers.current = props;
   const openDay = useCallback((day: string) => calendar.current?.getApi().changeView('timeGridDay', day), []);
   const now = useCallback(() => wallNow(zone), [zone]);
+  // The calendar opens on today as the zone known when it mounted showed it; the person's own zone may arrive
+  // after (their profile still loading), and around midnight its today is another day: go to that day then.
+  const openedIn = useRef(zone);
+  useEffect(() => {
+    if (openedIn.current === zone) return;
+    openedIn.current = zone;
+    calendar.current?.getApi().gotoDate(wallNow(zone));
+  }, [zone]);
   const eventContent = useCallback(
     (arg: EventContentArg) => {
       const { more, group, post } = arg.event.extendedProps;
