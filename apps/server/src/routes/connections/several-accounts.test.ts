@@ -88,6 +88,26 @@ describe('several accounts of one platform in a project', () => {
     expect(listed.body.posts.every((p: { accountName: string }) => p.accountName === 'Second Creator')).toBe(true);
   });
 
+  it("lists one account's posts; an account of another user's project is 404 and shows nothing", async () => {
+    const owner = await twoChannels();
+    const stranger = await twoChannels();
+    const video = await addVideo(server, owner);
+    const posted = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'youtube', connectionId: owner.first.id }],
+      scheduledAt: inMinutes(60),
+    });
+    expect(posted.status).toBe(201);
+    const list = (who: typeof owner, id: number) =>
+      who.as.get(`/api/posts?project_id=${who.projectId}&connection_id=${id}`);
+    expect((await list(owner, owner.first.id)).body.posts).toHaveLength(1);
+    expect((await list(owner, owner.second.id)).body).toEqual({ posts: [], nextCursor: null });
+    const unknown = { status: 404, body: { error: 'Connection not found', code: 'not_found' } };
+    expect(await list(stranger, owner.first.id)).toMatchObject(unknown);
+    expect(await list(owner, stranger.first.id)).toMatchObject(unknown);
+    const bad = await owner.as.get(`/api/posts?project_id=${owner.projectId}&connection_id=second`);
+    expect(bad).toMatchObject({ status: 400, body: { code: expect.any(String) } });
+  });
+
   it("refuses another project's account and an account of another platform", async () => {
     const owner = await twoChannels();
     const stranger = await twoChannels();
