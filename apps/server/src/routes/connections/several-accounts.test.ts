@@ -88,6 +88,30 @@ describe('several accounts of one platform in a project', () => {
     expect(listed.body.posts.every((p: { accountName: string }) => p.accountName === 'Second Creator')).toBe(true);
   });
 
+  it('keeps one live post of a video per account: a published one blocks its channel only', async () => {
+    const owner = await twoChannels();
+    const video = await addVideo(server, owner, { title: 'Live once' });
+    const post = (connectionId: number) =>
+      owner.as.post(`/api/videos/${video}/posts`, {
+        targets: [{ platform: 'youtube', connectionId }],
+        scheduledAt: inMinutes(60),
+      });
+    const first = await post(owner.first.id);
+    expect(first.status).toBe(201);
+    // Published as the runner leaves a post that went out (this video has no stored file to publish).
+    await server.ctx.db
+      .updateTable('posts')
+      .set({ status: 'published', published_at: new Date() })
+      .where('id', '=', first.body.posts[0].id)
+      .execute();
+    const again = await post(owner.first.id);
+    expect(again).toMatchObject({ status: 409, body: { code: 'already_posted' } });
+    expect(again.body.error).toContain('is already published there on YouTube (Fanout Demo Channel)');
+    const onSecond = await post(owner.second.id);
+    expect(onSecond.status).toBe(201);
+    expect(onSecond.body.posts[0]).toMatchObject({ connectionId: owner.second.id, status: 'scheduled' });
+  });
+
   it("lists one account's posts; an account of another user's project is 404 and shows nothing", async () => {
     const owner = await twoChannels();
     const stranger = await twoChannels();
