@@ -87,5 +87,12 @@ describe('several accounts of one platform', () => {
     await visible(table.getByText('Published', { exact: true }));
     expect(await page.getByLabel('Account').inputValue()).toBe(second);
     expect(await table.getByRole('rowheader').count()).toBe(1);
+
+    // Analytics offers the same choice, and opens on the account the address names.
+    await page.goto(`/analytics?account=${second}`);
+    const filters = page.getByRole('search', { name: 'Filter analytics' });
+    await visible(filters.getByLabel('Account'));
+    expect(await filters.getByLabel('Account').inputValue()).toBe(second);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -49,7 +49,8 @@ interface AccountFilterProps {
 /** The "Account" select of My Posts and Analytics; absent while every platform has at most one account. */
 export function AccountFilter({ connections, value, onChange, selectClassName }: AccountFilterProps) {
   const id = useId();
-  if (value === undefined && !hasSeveralAccountsOfAPlatform(connections)) return null;
+  // Not before the accounts are known: an account named by the address would have no option to show yet.
+  if (connections.length === 0 || (value === undefined && !hasSeveralAccountsOfAPlatform(connections))) return null;
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-800">
