@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { platformCard, throughAuthorizePage } from './support/accounts';
-import { uploadVideo } from './support/api';
+import { call, uploadVideo } from './support/api';
 import { seriousAxeViolations } from './support/axe';
 import { useE2e } from './support/e2e';
 import { publishedItems } from './support/emulator';
@@ -12,7 +12,7 @@ const e2e = useE2e();
 const SECOND_CHANNEL_ID = 'UCsandboxFanoutDemo00002';
 
 describe('several accounts of one platform', () => {
-  it('connects two YouTube channels to one project and publishes a video to the one chosen', async () => {
+  it('connects two YouTube channels to one project, publishes a video to the one chosen, lists its posts alone', async () => {
     const user = await e2e.workspace();
     const video = await uploadVideo(
       e2e.apiBase,
@@ -54,5 +54,45 @@ describe('several accounts of one platform', () => {
 
     const live = (await publishedItems(e2e.emulatorUrl)).filter((item) => item.title.includes(video.title));
     expect(live.map((item) => [item.platform, item.accountId])).toEqual([['youtube', SECOND_CHANNEL_ID]]);
+
+    // The same video scheduled on the first channel; My Posts by account shows the second channel's post only.
+    const { connections } = await call<{ connections: { id: number; accountName: string }[] }>(
+      e2e.apiBase,
+      `/connections?project_id=${user.project.id}`,
+      { token: user.token },
+    );
+    const channel = (name: string) => connections.find((c) => c.accountName === name)!;
+    await call(e2e.apiBase, `/videos/${video.id}/posts`, {
+      method: 'POST',
+      token: user.token,
+      body: JSON.stringify({
+        targets: [{ platform: 'youtube', connectionId: channel('Fanout Demo Channel').id }],
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    });
+    await page.goto('/posts');
+    const table = page.getByRole('table', { name: 'Posts' });
+    await visible(table.getByText('Scheduled', { exact: true }));
+    expect(await table.getByRole('rowheader').count()).toBe(2);
+    await page.getByLabel('Account').selectOption({ label: 'YouTube · Second Creator' });
+    const second = String(channel('Second Creator').id);
+    await page.waitForURL((url) => url.searchParams.get('account') === second);
+    // The list of every post gives way to the account's (a loading state between the two).
+    await table.getByText('Scheduled', { exact: true }).waitFor({ state: 'detached' });
+    await visible(table.getByText('Published', { exact: true }));
+    expect(await table.getByRole('rowheader').count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The address keeps the account: a reload shows the same.
+    await page.reload();
+    await visible(table.getByText('Published', { exact: true }));
+    expect(await page.getByLabel('Account').inputValue()).toBe(second);
+    expect(await table.getByRole('rowheader').count()).toBe(1);
+
+    // Analytics offers the same choice, and opens on the account the address names.
+    await page.goto(`/analytics?account=${second}`);
+    const filters = page.getByRole('search', { name: 'Filter analytics' });
+    await visible(filters.getByLabel('Account'));
+    expect(await filters.getByLabel('Account').inputValue()).toBe(second);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ export const AnalyticsQuery = z.object({
   /** Exclusive; default: now. */
   to: z.iso.datetime({ offset: true }).optional(),
   platform: PlatformKey.optional(),
+  /** One account's posts (a connection of the project). */
+  connection_id: IdText.optional(),
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 

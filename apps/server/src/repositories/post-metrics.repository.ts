@@ -150,6 +150,22 @@ export async function refreshVideoViews(db: DB, videoId: number): Promise<void> 
   `.execute(db);
 }
 
+/** Which posts' figures a report counts: those of one platform, of one account, or all. */
+export interface MetricScope {
+  platform?: string;
+  connectionId?: number;
+}
+
+/** `scope` on samples (`s`, alias of post_metric_samples) and their posts (`p`). */
+function scopeSql(scope: MetricScope, samples = sql`post_metric_samples`) {
+  return sql`${scope.platform ? sql`and ${samples}.platform = ${scope.platform}` : sql``}
+    ${
+      scope.connectionId !== undefined
+        ? sql`and ${samples}.post_id in (select id from posts where connection_id = ${scope.connectionId})`
+        : sql``
+    }`;
+}
+
 export interface LatestPostMetrics {
   postId: number;
   platform: string;
@@ -164,7 +180,7 @@ export interface LatestPostMetrics {
 export async function listLatestPostMetrics(
   db: DB,
   projectId: number,
-  platform?: string,
+  scope: MetricScope = {},
 ): Promise<LatestPostMetrics[]> {
   const { rows } = await sql<LatestPostMetrics>`
     select distinct on (s.post_id)
@@ -173,7 +189,7 @@ export async function listLatestPostMetrics(
       coalesce(s.comments, 0) as comments, coalesce(s.shares, 0) as shares
     from post_metric_samples s join posts p on p.id = s.post_id
     where s.project_id = ${projectId} and p.status = 'published' and p.published_at is not null
-      ${platform ? sql`and p.platform = ${platform}` : sql``}
+      ${scopeSql(scope, sql`s`)}
     order by s.post_id, s.synced_at desc, s.id desc
   `.execute(db);
   return rows;
@@ -189,7 +205,7 @@ export async function listSamplesBefore(
   db: DB,
   projectId: number,
   before: Date,
-  platform?: string,
+  scope: MetricScope = {},
 ): Promise<PostSample[]> {
   const { rows } = await sql<PostSample>`
     select distinct on (post_id) post_id as "postId", platform,
@@ -197,7 +213,7 @@ export async function listSamplesBefore(
       coalesce(comments, 0) as comments, coalesce(shares, 0) as shares
     from post_metric_samples
     where project_id = ${projectId} and synced_at < ${before}
-      ${platform ? sql`and platform = ${platform}` : sql``}
+      ${scopeSql(scope)}
     order by post_id, synced_at desc, id desc
   `.execute(db);
   return rows;
@@ -208,7 +224,7 @@ export async function listDailySamples(
   db: DB,
   projectId: number,
   range: { from: Date; to: Date; timeZone: string },
-  platform?: string,
+  scope: MetricScope = {},
 ): Promise<(PostSample & { day: string })[]> {
   const { rows } = await sql<PostSample & { day: string }>`
     select distinct on (post_id, day) post_id as "postId", platform, day,
@@ -218,7 +234,7 @@ export async function listDailySamples(
       select *, to_char(synced_at at time zone ${range.timeZone}, 'YYYY-MM-DD') as day
       from post_metric_samples
       where project_id = ${projectId} and synced_at >= ${range.from} and synced_at < ${range.to}
-        ${platform ? sql`and platform = ${platform}` : sql``}
+        ${scopeSql(scope)}
     ) samples
     order by post_id, day, synced_at desc, id desc
   `.execute(db);
@@ -240,13 +256,14 @@ export async function listSampledPostVideos(
 }
 
 /** The latest successful sync of any post of the project (of one platform). */
-export async function findLastSyncedAt(db: DB, projectId: number, platform?: string): Promise<Date | null> {
+export async function findLastSyncedAt(db: DB, projectId: number, scope: MetricScope = {}): Promise<Date | null> {
   let query = db
     .selectFrom('post_metric_syncs')
     .innerJoin('posts', 'posts.id', 'post_metric_syncs.post_id')
     .select((eb) => eb.fn.max('post_metric_syncs.last_synced_at').as('at'))
     .where('post_metric_syncs.project_id', '=', projectId);
-  if (platform) query = query.where('posts.platform', '=', platform);
+  if (scope.platform) query = query.where('posts.platform', '=', scope.platform);
+  if (scope.connectionId !== undefined) query = query.where('posts.connection_id', '=', scope.connectionId);
   const row = await query.executeTakeFirst();
   return row?.at ? new Date(row.at) : null;
 }
@@ -262,7 +279,7 @@ export interface SyncProblemRow {
 }
 
 /** Published posts whose latest sync failed, the most recent failure first. */
-export async function listSyncProblems(db: DB, projectId: number, platform?: string): Promise<SyncProblemRow[]> {
+export async function listSyncProblems(db: DB, projectId: number, scope: MetricScope = {}): Promise<SyncProblemRow[]> {
   let query = db
     .selectFrom('post_metric_syncs')
     .innerJoin('posts', 'posts.id', 'post_metric_syncs.post_id')
@@ -279,7 +296,8 @@ export async function listSyncProblems(db: DB, projectId: number, platform?: str
     .where('post_metric_syncs.project_id', '=', projectId)
     .where('post_metric_syncs.failure', 'is not', null)
     .where('posts.status', '=', 'published');
-  if (platform) query = query.where('posts.platform', '=', platform);
+  if (scope.platform) query = query.where('posts.platform', '=', scope.platform);
+  if (scope.connectionId !== undefined) query = query.where('posts.connection_id', '=', scope.connectionId);
   const rows = await query.orderBy('post_metric_syncs.last_attempt_at', 'desc').limit(100).execute();
   return rows.map((r) => ({ ...r, reason: r.reason ?? '' }));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxEmulator } from '../../../test/connections';
+import { connectAccount, sandboxEmulator } from '../../../test/connections';
 import { control } from '../../../test/emulator';
 import { api } from '../../../test/factories';
 import { waitUntil } from '../../../test/jobs';
@@ -72,6 +72,29 @@ describe('analytics API', () => {
     expect((await report('&to=2020-01-01T00:00:00Z')).series).toEqual([]);
   });
 
+  it('shows one account’s figures with connection_id; an account outside the project is 404 and tells nothing', async () => {
+    const all = await report();
+    expect(all.measuredPosts).toBe(1);
+    const ofX = await report(`&connection_id=${owner.connectionId}`);
+    expect(ofX).toMatchObject({ totals: all.totals, measuredPosts: 1, topVideos: all.topVideos });
+    expect(ofX.lastSyncedAt).toBe(all.lastSyncedAt);
+
+    // Another account of the project: none of the X post's figures.
+    const youtube = (await connectAccount(server, owner.token, 'youtube', owner.projectId)).connection!;
+    const ofYouTube = await report(`&connection_id=${youtube.id}`);
+    expect(ofYouTube).toMatchObject({ measuredPosts: 0, series: [], topVideos: [], lastSyncedAt: null });
+    expect(ofYouTube.totals).toEqual({ views: 0, likes: 0, comments: 0, shares: 0 });
+
+    // Another user's account, and an id no account has, are unknown in either direction.
+    const stranger = await publisher(server);
+    const unknown = { status: 404, body: { error: 'Connection not found', code: 'not_found' } };
+    const get = (who: Publisher, id: number) =>
+      who.as.get(`/api/analytics?project_id=${who.projectId}&connection_id=${id}`);
+    expect(await get(owner, stranger.connectionId)).toMatchObject(unknown);
+    expect(await get(stranger, owner.connectionId)).toMatchObject(unknown);
+    expect(await get(owner, 987654321)).toMatchObject(unknown);
+  });
+
   it('keeps a failed sync visible with the platform’s reason until a sync works again', async () => {
     // Its own project: the test above may have used this minute's syncs of the first one.
     const { who, videoId, postId } = await publishedPost();
@@ -140,6 +163,7 @@ describe('analytics API', () => {
     await bad('/api/analytics');
     await bad('/api/analytics?project_id=abc');
     await bad(`/api/analytics?${p}&platform=myspace`);
+    await bad(`/api/analytics?${p}&connection_id=first`);
     await bad(`/api/analytics?${p}&from=yesterday`);
     expect(await bad(`/api/analytics?${p}&from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z`)).toBe('bad_range');
     expect(await bad(`/api/analytics?${p}&from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`)).toBe('bad_range');

@@ -24,7 +24,9 @@ export const analyticsRoutes =
           description:
             'Default period: the 30 days before now (`to` exclusive, at most 366 days). Per platform, per day ' +
             "(the project's time zone) and per platform, the top 10 videos, the best publishing weekday and hour, " +
-            'when figures were last read and the posts whose latest read failed, with the reason.',
+            'when figures were last read and the posts whose latest read failed, with the reason. `platform` and ' +
+            "`connection_id` (one account's posts: 404 for an id that is not a connection of the project) narrow " +
+            'every figure to those posts.',
           querystring: AnalyticsQuery,
           response: { 200: AnalyticsReport, ...errors },
         },

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmPending } from '../../../test/connections';
+import { waitUntil } from '../../../test/jobs';
+import { recordUpload } from '../../../test/rule-events';
 import { authHeaders } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { storePendingConnection } from '../../services/connections/pending-connection';
+import { dispatchRules } from '../../services/rules/dispatch-rules';
 import { addVideo, inMinutes, ownerWith, ownerWithTwoChannels, type Owner } from '../posts/posts-test-support';
 
 const everyDay = (time: string, connectionIds?: number[]) =>
@@ -60,6 +63,32 @@ describe('scheduling to one of several accounts of a platform', () => {
       slots: everyDay('11:00', [stranger.first.id]),
     });
     expect(foreign.status).toBe(404);
+  });
+
+  it("a queue rule naming the second channel queues an upload on that channel's slot, not on the first", async () => {
+    const owner = await ownerWithTwoChannels(server);
+    await owner.as.put(`/api/projects/${owner.projectId}/slots`, { timezone: 'UTC', slots: everyDay('09:00') });
+    const rule = await owner.as.post(`/api/projects/${owner.projectId}/rules`, {
+      name: 'Second channel',
+      trigger: 'video.uploaded',
+      conditions: [],
+      actions: [{ type: 'queue', platforms: ['youtube'], connectionIds: [owner.second.id] }],
+    });
+    expect(rule.status).toBe(201);
+    const { video } = await recordUpload(server, owner, 'Ruled upload');
+    await dispatchRules(server.ctx);
+    let posts: { connectionId: number; accountName: string; scheduledAt: string }[] = [];
+    await waitUntil(async () => {
+      posts = (await owner.as.get(`/api/videos/${video.id}/posts`)).body.posts;
+      return posts.length > 0;
+    }, 'the rule to queue the video');
+    expect(posts).toEqual([
+      expect.objectContaining({
+        connectionId: owner.second.id,
+        accountName: 'Second Creator',
+        scheduledAt: expect.stringMatching(/T09:00:00/),
+      }),
+    ]);
   });
 
   it('bulk-schedules to the accounts named, and needs them named when a platform has several', async () => {

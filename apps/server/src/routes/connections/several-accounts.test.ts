@@ -88,6 +88,50 @@ describe('several accounts of one platform in a project', () => {
     expect(listed.body.posts.every((p: { accountName: string }) => p.accountName === 'Second Creator')).toBe(true);
   });
 
+  it('keeps one live post of a video per account: a published one blocks its channel only', async () => {
+    const owner = await twoChannels();
+    const video = await addVideo(server, owner, { title: 'Live once' });
+    const post = (connectionId: number) =>
+      owner.as.post(`/api/videos/${video}/posts`, {
+        targets: [{ platform: 'youtube', connectionId }],
+        scheduledAt: inMinutes(60),
+      });
+    const first = await post(owner.first.id);
+    expect(first.status).toBe(201);
+    // Published as the runner leaves a post that went out (this video has no stored file to publish).
+    await server.ctx.db
+      .updateTable('posts')
+      .set({ status: 'published', published_at: new Date() })
+      .where('id', '=', first.body.posts[0].id)
+      .execute();
+    const again = await post(owner.first.id);
+    expect(again).toMatchObject({ status: 409, body: { code: 'already_posted' } });
+    expect(again.body.error).toContain('is already published there on YouTube (Fanout Demo Channel)');
+    const onSecond = await post(owner.second.id);
+    expect(onSecond.status).toBe(201);
+    expect(onSecond.body.posts[0]).toMatchObject({ connectionId: owner.second.id, status: 'scheduled' });
+  });
+
+  it("lists one account's posts; an account of another user's project is 404 and shows nothing", async () => {
+    const owner = await twoChannels();
+    const stranger = await twoChannels();
+    const video = await addVideo(server, owner);
+    const posted = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'youtube', connectionId: owner.first.id }],
+      scheduledAt: inMinutes(60),
+    });
+    expect(posted.status).toBe(201);
+    const list = (who: typeof owner, id: number) =>
+      who.as.get(`/api/posts?project_id=${who.projectId}&connection_id=${id}`);
+    expect((await list(owner, owner.first.id)).body.posts).toHaveLength(1);
+    expect((await list(owner, owner.second.id)).body).toEqual({ posts: [], nextCursor: null });
+    const unknown = { status: 404, body: { error: 'Connection not found', code: 'not_found' } };
+    expect(await list(stranger, owner.first.id)).toMatchObject(unknown);
+    expect(await list(owner, stranger.first.id)).toMatchObject(unknown);
+    const bad = await owner.as.get(`/api/posts?project_id=${owner.projectId}&connection_id=second`);
+    expect(bad).toMatchObject({ status: 400, body: { code: expect.any(String) } });
+  });
+
   it("refuses another project's account and an account of another platform", async () => {
     const owner = await twoChannels();
     const stranger = await twoChannels();

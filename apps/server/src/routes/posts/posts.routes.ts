@@ -87,7 +87,8 @@ export const postsRoutes =
           summary: "A project's posts, newest time first, a page at a time",
           description:
             '`from` (inclusive) and `to` (exclusive) filter on `scheduledAt`. `limit` defaults to 50, at most 100, ' +
-            'or 1,000 when both `from` and `to` are given. Pass `nextCursor` back as `cursor` for the next page.',
+            'or 1,000 when both `from` and `to` are given. Pass `nextCursor` back as `cursor` for the next page. ' +
+            "`connection_id`: one account's posts (404 for an id that is not a connection of the project).",
           querystring: PostsQuery,
           response: { 200: PostPage, ...errors },
         },

@@ -16,6 +16,7 @@ import {
   listSamplesBefore,
   listSyncProblems,
 } from '../../repositories/post-metrics.repository';
+import { checkProjectConnection } from '../connections/connections.service';
 import { getOwnProject } from '../projects.service';
 import { rankPublishingTimes } from './best-times';
 
@@ -46,14 +47,15 @@ export async function getAnalytics(ctx: AppContext, userId: number, query: Analy
   const project = await getOwnProject(ctx, userId, query.project_id);
   const { from, to } = period(query);
   const timeZone = project.timeZone;
-  const { platform } = query;
+  if (query.connection_id !== undefined) await checkProjectConnection(ctx, project.id, query.connection_id);
+  const scope = { platform: query.platform, connectionId: query.connection_id };
   const [before, daily, videos, latest, lastSyncedAt, problems] = await Promise.all([
-    listSamplesBefore(ctx.db, project.id, from, platform),
-    listDailySamples(ctx.db, project.id, { from, to, timeZone }, platform),
+    listSamplesBefore(ctx.db, project.id, from, scope),
+    listDailySamples(ctx.db, project.id, { from, to, timeZone }, scope),
     listSampledPostVideos(ctx.db, project.id),
-    listLatestPostMetrics(ctx.db, project.id, platform),
-    findLastSyncedAt(ctx.db, project.id, platform),
-    listSyncProblems(ctx.db, project.id, platform),
+    listLatestPostMetrics(ctx.db, project.id, scope),
+    findLastSyncedAt(ctx.db, project.id, scope),
+    listSyncProblems(ctx.db, project.id, scope),
   ]);
 
   const reached = new Map(before.map((s) => [s.postId, s as MetricTotals]));

@@ -1,7 +1,11 @@
 import type { Connection, PlatformAvailability, PlatformKey } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
-import { deleteConnectionOfUser, listConnectionsOfProject } from '../../repositories/connections.repository';
+import {
+  deleteConnectionOfUser,
+  findConnection,
+  listConnectionsOfProject,
+} from '../../repositories/connections.repository';
 import { getOwnProject } from '../projects.service';
 import { toConnection } from './connection-status';
 
@@ -16,6 +20,15 @@ export async function listConnections(ctx: AppContext, userId: number, projectId
 export async function connectedPlatforms(ctx: AppContext, userId: number, projectId: number): Promise<PlatformKey[]> {
   const connections = await listConnections(ctx, userId, projectId);
   return connections.filter((c) => c.status !== 'needs_reconnect').map((c) => c.platform);
+}
+
+/**
+ * A filter's account: a connection of the project (whose ownership the caller checked). Any other id, another
+ * user's included, is answered as unknown, so a filter tells nothing of accounts outside the project.
+ */
+export async function checkProjectConnection(ctx: AppContext, projectId: number, connectionId: number): Promise<void> {
+  const row = await findConnection(ctx.db, connectionId);
+  if (!row || row.project_id !== projectId) throw notFound('Connection');
 }
 
 /** Forgets the grant. Another user's connection is answered as unknown. */

@@ -41,7 +41,10 @@ async function* exportedPosts(ctx: AppContext, userId: number, query: PostsExpor
   const from = query.from ? new Date(query.from) : undefined;
   const to = query.to ? new Date(query.to) : undefined;
   const metrics = new Map(
-    (await listLatestPostMetrics(ctx.db, query.project_id, query.platform)).map((m) => [Number(m.postId), m]),
+    (await listLatestPostMetrics(ctx.db, query.project_id, { platform: query.platform })).map((m) => [
+      Number(m.postId),
+      m,
+    ]),
   );
   let after: { scheduledAt: Date; id: number } | undefined;
   for (;;) {

@@ -7,6 +7,7 @@ import {
   listPostsPage,
   type PostWithVideo,
 } from '../../repositories/posts.repository';
+import { checkProjectConnection } from '../connections/connections.service';
 import { getOwnProject } from '../projects.service';
 import { ownVideo } from './create-posts.service';
 import { decodeCursor, encodeCursor } from './post-cursor';
@@ -53,6 +54,7 @@ export async function listPosts(ctx: AppContext, userId: number, query: PostsQue
   if (from && to && from.getTime() >= to.getTime()) throw badRequest('from must be before to', 'invalid_range');
   const after = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
   await getOwnProject(ctx, userId, query.project_id);
+  if (query.connection_id !== undefined) await checkProjectConnection(ctx, query.project_id, query.connection_id);
   const rows = await listPostsPage(ctx.db, {
     userId,
     projectId: query.project_id,

@@ -78,7 +78,7 @@ export async function getBestTimes(
   const project = await ownProject(ctx, userId, projectId);
   const [zone, rows] = await Promise.all([
     findSlotTimeZone(ctx.db, project.id),
-    listLatestPostMetrics(ctx.db, project.id, platform),
+    listLatestPostMetrics(ctx.db, project.id, { platform }),
   ]);
   return rankBestTimes(rows, platform, zone ?? project.time_zone);
 }

@@ -18,11 +18,12 @@ export const NO_FILTER: PostsFilter = { status: '', platform: '' };
  * Every post of the project, newest first, filtered, one page after another (the cursor of the last page
  * asks for the next). Under `postKeys.all`, so any change to a post refreshes the pages loaded so far.
  */
-export function usePostPages(projectId: number | undefined, filter: PostsFilter) {
+export function usePostPages(projectId: number | undefined, filter: PostsFilter, connectionId?: number) {
   const query = {
     project_id: projectId,
     status: filter.status || undefined,
     platform: filter.platform || undefined,
+    connection_id: connectionId,
     limit: POSTS_PAGE_SIZE,
   };
   return useInfiniteQuery({

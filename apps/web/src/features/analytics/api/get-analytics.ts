@@ -8,19 +8,23 @@ export interface AnalyticsFilter {
   /** Absent: up to now, as of each fetch. */
   to?: string;
   platform?: PlatformKey;
+  /** One account's posts. */
+  connectionId?: number;
 }
 
 const REFRESH_MS = 5 * 60_000;
 
 export const analyticsKeys = {
   all: ['analytics'] as const,
-  report: (f: AnalyticsFilter) => ['analytics', f.projectId, f.from, f.to ?? 'now', f.platform ?? 'all'] as const,
+  report: (f: AnalyticsFilter) =>
+    ['analytics', f.projectId, f.from, f.to ?? 'now', f.platform ?? 'all', f.connectionId ?? 'all'] as const,
 };
 
 export function getAnalytics(f: AnalyticsFilter, signal?: AbortSignal): Promise<AnalyticsReport> {
   const query = new URLSearchParams({ project_id: String(f.projectId), from: f.from });
   if (f.to) query.set('to', f.to);
   if (f.platform) query.set('platform', f.platform);
+  if (f.connectionId !== undefined) query.set('connection_id', String(f.connectionId));
   return api.get<AnalyticsReport>(`/analytics?${query}`, signal);
 }
 

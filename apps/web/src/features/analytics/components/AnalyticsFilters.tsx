@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { PLATFORMS, type PlatformKey } from '@fanout/contracts';
 import { inputClasses } from '@/components/ui/Field';
 import { cn } from '@/components/ui/cn';
@@ -13,9 +13,16 @@ export interface AnalyticsView {
   metric: Metric;
 }
 
-const selectClasses = cn(inputClasses, 'h-10 w-full pr-8 sm:w-44');
+export const analyticsSelectClasses = cn(inputClasses, 'h-10 w-full pr-8 sm:w-44');
 
-export function AnalyticsFilters({ view, onChange }: { view: AnalyticsView; onChange: (view: AnalyticsView) => void }) {
+interface AnalyticsFiltersProps {
+  view: AnalyticsView;
+  onChange: (view: AnalyticsView) => void;
+  /** More filters after the platform (the account select). */
+  children?: ReactNode;
+}
+
+export function AnalyticsFilters({ view, onChange, children }: AnalyticsFiltersProps) {
   const periodId = useId();
   const platformId = useId();
   const metricId = useId();
@@ -29,7 +36,7 @@ export function AnalyticsFilters({ view, onChange }: { view: AnalyticsView; onCh
           id={periodId}
           value={view.days}
           onChange={(e) => onChange({ ...view, days: Number(e.target.value) as PeriodDays })}
-          className={selectClasses}
+          className={analyticsSelectClasses}
         >
           {PERIODS.map((d) => (
             <option key={d} value={d}>
@@ -46,7 +53,7 @@ export function AnalyticsFilters({ view, onChange }: { view: AnalyticsView; onCh
           id={platformId}
           value={view.platform}
           onChange={(e) => onChange({ ...view, platform: e.target.value as PlatformKey | '' })}
-          className={selectClasses}
+          className={analyticsSelectClasses}
         >
           <option value="">All platforms</option>
           {PLATFORMS.map((p) => (
@@ -56,6 +63,7 @@ export function AnalyticsFilters({ view, onChange }: { view: AnalyticsView; onCh
           ))}
         </select>
       </div>
+      {children}
       <div>
         <label htmlFor={metricId} className="mb-1.5 block text-sm font-medium text-zinc-800">
           Chart
@@ -64,7 +72,7 @@ export function AnalyticsFilters({ view, onChange }: { view: AnalyticsView; onCh
           id={metricId}
           value={view.metric}
           onChange={(e) => onChange({ ...view, metric: e.target.value as Metric })}
-          className={selectClasses}
+          className={analyticsSelectClasses}
         >
           {METRICS.map((m) => (
             <option key={m} value={m}>

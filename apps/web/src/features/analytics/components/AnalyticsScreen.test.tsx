@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsReport } from '@fanout/contracts';
 import { workspaceRoutes } from '@/test/api-fixtures';
-import { signIn } from '@/test/factories';
+import { buildConnection, signIn } from '@/test/factories';
 import { stubFetch, type StubAnswer, type StubRoutes } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
@@ -49,6 +49,28 @@ describe('analytics screen', () => {
         disconnect() {}
       },
     );
+  });
+
+  it('narrows every figure to one account once a platform has several, from the Account select', async () => {
+    signIn();
+    const first = buildConnection('youtube');
+    const second = buildConnection('youtube', { accountName: 'Second Creator', accountId: 'youtube-account-2' });
+    let current = report();
+    const { calls } = stubFetch(
+      routesWith(() => ({ body: current }), {
+        'GET /api/connections?project_id=1': { body: { connections: [first, second] } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/analytics');
+    expect(await screen.findByTestId('total-views', {}, { timeout: 10_000 })).toHaveTextContent('1,500');
+
+    current = report({ totals: { views: 300, likes: 30, comments: 3, shares: 0 } });
+    const filters = screen.getByRole('search', { name: 'Filter analytics' });
+    await user.selectOptions(await within(filters).findByLabelText('Account'), 'YouTube · Second Creator');
+    await waitFor(() => expect(screen.getByTestId('total-views')).toHaveTextContent('300'));
+    const asked = calls.filter((c) => c.url.startsWith('/api/analytics?')).at(-1)!.url;
+    expect(new URL(asked, 'http://x').searchParams.get('connection_id')).toBe(String(second.id));
   });
 
   it('shows the totals, the chart’s table alternative, top videos and best times; Sync now reads the figures again', async () => {

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState, ErrorState, PageHeader, Skeleton } from '@/components/ui/States';
 import { ChartIcon } from '@/components/ui/icons';
 import { useToast } from '@/components/ui/Toast';
+import { AccountFilter, useAccountFilter } from '@/features/accounts';
 import { usePageTitle } from '@/features/config';
 import { useCurrentProject } from '@/features/projects';
 import { errorMessage } from '@/lib/api-client';
@@ -11,7 +12,7 @@ import { analyticsCsv } from '../analytics-csv';
 import { useAnalytics } from '../api/get-analytics';
 import { useSyncAnalytics } from '../api/sync-analytics';
 import { periodDays } from '../period-days';
-import { AnalyticsFilters, type AnalyticsView } from './AnalyticsFilters';
+import { AnalyticsFilters, analyticsSelectClasses, type AnalyticsView } from './AnalyticsFilters';
 import { BestTimes } from './BestTimes';
 import { MetricsChart } from './MetricsChart';
 import { SyncStatus } from './SyncStatus';
@@ -29,9 +30,15 @@ export function AnalyticsScreen() {
   const { projectId, isResolved } = useCurrentProject();
   const [view, setView] = useState<AnalyticsView>({ days: 30, platform: '', metric: 'views' });
   const [period, setPeriod] = useState(() => periodEndingNow(30));
+  const account = useAccountFilter(projectId);
   const report = useAnalytics(
     isResolved && projectId !== undefined
-      ? { projectId, ...period, ...(view.platform ? { platform: view.platform } : {}) }
+      ? {
+          projectId,
+          ...period,
+          ...(view.platform ? { platform: view.platform } : {}),
+          ...(account.accountId !== undefined ? { connectionId: account.accountId } : {}),
+        }
       : undefined,
   );
   const sync = useSyncAnalytics();
@@ -83,7 +90,14 @@ export function AnalyticsScreen() {
         }
       />
       <div className="space-y-5">
-        <AnalyticsFilters view={view} onChange={changeView} />
+        <AnalyticsFilters view={view} onChange={changeView}>
+          <AccountFilter
+            connections={account.connections}
+            value={account.accountId}
+            onChange={account.setAccountId}
+            selectClassName={analyticsSelectClasses}
+          />
+        </AnalyticsFilters>
         {report.isError ? (
           <ErrorState
             title="Analytics could not be loaded"

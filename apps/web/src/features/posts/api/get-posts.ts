@@ -7,7 +7,7 @@ import { postKeys } from './post-keys';
 /** The query string of GET /api/posts: only the parameters given, in a stable order. */
 export function postsSearch(query: Partial<PostsQuery>): string {
   const params = new URLSearchParams();
-  for (const key of ['project_id', 'status', 'platform', 'from', 'to', 'limit', 'cursor'] as const) {
+  for (const key of ['project_id', 'status', 'platform', 'connection_id', 'from', 'to', 'limit', 'cursor'] as const) {
     const value = query[key];
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
@@ -26,7 +26,7 @@ export const postsPageQueryOptions = (query: Partial<PostsQuery>) =>
   });
 
 /**
- * One page of the project's posts (newest first), filtered by status, platform and time; the next page is
+ * One page of the project's posts (newest first), filtered by status, platform, account and time; the next page is
  * asked for with `cursor: page.nextCursor`. The previous page stays on screen while the next one loads.
  */
 export function usePostsPage(query: Partial<PostsQuery>) {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { PLATFORMS, POST_STATUSES, type PlatformKey, type PostStatus } from '@fanout/contracts';
 import { inputClasses } from '@/components/ui/Field';
 import { cn } from '@/components/ui/cn';
@@ -8,12 +8,14 @@ import type { PostsFilter } from '../posts-page';
 interface PostsFiltersProps {
   filter: PostsFilter;
   onChange: (filter: PostsFilter) => void;
+  /** More filters after these (the account select). */
+  children?: ReactNode;
 }
 
-const selectClasses = cn(inputClasses, 'h-10 w-full pr-8 sm:w-48');
+export const postsSelectClasses = cn(inputClasses, 'h-10 w-full pr-8 sm:w-48');
 
-/** Narrows My Posts to one status and/or one platform. */
-export function PostsFilters({ filter, onChange }: PostsFiltersProps) {
+/** Narrows My Posts to one status and/or one platform (and, through `children`, one account). */
+export function PostsFilters({ filter, onChange, children }: PostsFiltersProps) {
   const statusId = useId();
   const platformId = useId();
   return (
@@ -26,7 +28,7 @@ export function PostsFilters({ filter, onChange }: PostsFiltersProps) {
           id={statusId}
           value={filter.status}
           onChange={(e) => onChange({ ...filter, status: e.target.value as PostStatus | '' })}
-          className={selectClasses}
+          className={postsSelectClasses}
         >
           <option value="">All statuses</option>
           {POST_STATUSES.map((status) => (
@@ -44,7 +46,7 @@ export function PostsFilters({ filter, onChange }: PostsFiltersProps) {
           id={platformId}
           value={filter.platform}
           onChange={(e) => onChange({ ...filter, platform: e.target.value as PlatformKey | '' })}
-          className={selectClasses}
+          className={postsSelectClasses}
         >
           <option value="">All platforms</option>
           {PLATFORMS.map((platform) => (
@@ -54,6 +56,7 @@ export function PostsFilters({ filter, onChange }: PostsFiltersProps) {
           ))}
         </select>
       </div>
+      {children}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Post } from '@fanout/contracts';
 import { workspaceRoutes } from '@/test/api-fixtures';
-import { signIn } from '@/test/factories';
+import { buildConnection, signIn } from '@/test/factories';
 import { stubFetch, type StubRoutes } from '@/test/fetch-stub';
 import { stubNarrowScreen } from '@/test/narrow-screen';
 import { buildPost } from '@/test/post-factories';
@@ -54,10 +54,10 @@ function postsRoutes(answers: Record<string, Post[] | { posts: Post[]; nextCurso
   return routes;
 }
 
-async function openPosts(routes: StubRoutes) {
+async function openPosts(routes: StubRoutes, path = '/posts') {
   signIn();
   const stub = stubFetch(routes);
-  renderApp('/posts');
+  renderApp(path);
   await screen.findByRole('heading', { name: 'My Posts' });
   return { ...stub, user: userEvent.setup() };
 }
@@ -225,6 +225,53 @@ describe('My Posts', () => {
     await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(3));
     expect(within(filters).getByLabelText('Status')).toHaveValue('');
     expect(within(filters).getByLabelText('Platform')).toHaveValue('');
+  });
+
+  it('filters by account once a platform has several, keeping the account in the address', async () => {
+    const first = buildConnection('youtube', { accountName: 'Mia on YouTube' });
+    const second = buildConnection('youtube', { accountName: 'Second Creator', accountId: 'youtube-account-2' });
+    const onSecond = { ...published, id: 14, accountName: 'Second Creator', connectionId: second.id };
+    const routes = postsRoutes({
+      [FIRST_PAGE]: [onSecond, published],
+      [`GET /api/posts?project_id=1&connection_id=${second.id}&limit=25`]: [onSecond],
+    });
+    routes['GET /api/connections?project_id=1'] = { body: { connections: [first, second, buildConnection('x')] } };
+    const { user, calls } = await openPosts(routes);
+    const filters = screen.getByRole('search', { name: 'Filter posts' });
+    const account = await within(filters).findByLabelText('Account');
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All accounts',
+      'YouTube · Mia on YouTube',
+      'YouTube · Second Creator',
+      'X (Twitter) · Mia on X (Twitter)',
+    ]);
+    await user.selectOptions(account, 'YouTube · Second Creator');
+    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(1));
+    expect(calls.at(-1)?.url).toBe(`/api/posts?project_id=1&connection_id=${second.id}&limit=25`);
+  });
+
+  it('opens on the account the address names, and has no account select while each platform has one', async () => {
+    const first = buildConnection('youtube');
+    const second = buildConnection('youtube', { accountName: 'Second Creator', accountId: 'youtube-account-2' });
+    const routes = postsRoutes({
+      [FIRST_PAGE]: [published],
+      [`GET /api/posts?project_id=1&connection_id=${second.id}&limit=25`]: [],
+    });
+    routes['GET /api/connections?project_id=1'] = { body: { connections: [first, second] } };
+    await openPosts(routes, `/posts?account=${second.id}`);
+    expect(await screen.findByText('No posts match these filters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Account')).toHaveValue(String(second.id));
+
+    const single = postsRoutes({ [FIRST_PAGE]: [published] });
+    single['GET /api/connections?project_id=1'] = { body: { connections: [buildConnection('youtube')] } };
+    document.body.innerHTML = '';
+    await openPosts(single);
+    await screen.findByRole('table', { name: 'Posts' });
+    expect(screen.queryByLabelText('Account')).not.toBeInTheDocument();
   });
 
   it('retries a failed post and cancels a scheduled one, then shows where each stands', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AccountFilter, useAccountFilter } from '@/features/accounts';
 import { usePageTitle } from '@/features/config';
 import { PostsCsvActions } from '@/features/posts-csv';
 import { useCurrentProject } from '@/features/projects';
@@ -8,7 +9,7 @@ import { PostsIcon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, PageHeader, Skeleton } from '@/components/ui/States';
 import { useUserTimeZone } from '../hooks/use-user-time-zone';
 import { NO_FILTER, usePostPages, type PostsFilter } from '../posts-page';
-import { PostsFilters } from './PostsFilters';
+import { PostsFilters, postsSelectClasses } from './PostsFilters';
 import { PostsTable } from './PostsTable';
 
 const TITLE = 'My Posts';
@@ -48,9 +49,10 @@ export function PostsScreen() {
   const { projectId, isResolved } = useCurrentProject();
   const zone = useUserTimeZone();
   const [filter, setFilter] = useState<PostsFilter>(NO_FILTER);
-  const pages = usePostPages(projectId, filter);
+  const account = useAccountFilter(projectId);
+  const pages = usePostPages(projectId, filter, account.accountId);
   const posts = pages.data?.pages.flatMap((page) => page.posts) ?? [];
-  const filtering = filter.status !== '' || filter.platform !== '';
+  const filtering = filter.status !== '' || filter.platform !== '' || account.accountId !== undefined;
 
   if (isResolved && projectId === undefined) return <NoPostsYet />;
   if (pages.isSuccess && posts.length === 0 && !filtering) return <NoPostsYet />;
@@ -58,7 +60,14 @@ export function PostsScreen() {
   return (
     <>
       <PageHeader title={TITLE} subtitle={SUBTITLE} actions={<PostsCsvActions />} />
-      <PostsFilters filter={filter} onChange={setFilter} />
+      <PostsFilters filter={filter} onChange={setFilter}>
+        <AccountFilter
+          connections={account.connections}
+          value={account.accountId}
+          onChange={account.setAccountId}
+          selectClassName={postsSelectClasses}
+        />
+      </PostsFilters>
       {pages.isPending ? (
         <PostsLoading />
       ) : !pages.data ? (
@@ -72,7 +81,13 @@ export function PostsScreen() {
           icon={<PostsIcon className="size-6" />}
           title="No posts match these filters"
           action={
-            <Button variant="secondary" onClick={() => setFilter(NO_FILTER)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setFilter(NO_FILTER);
+                account.setAccountId(undefined);
+              }}
+            >
               Show all posts
             </Button>
           }
