@@ -86,6 +86,8 @@ export const PostsExportQuery = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   platform: PlatformKey.optional(),
+  /** One account's posts (a connection of the project). */
+  connection_id: IdText.optional(),
   format: z.enum(POSTS_EXPORT_FORMATS).default('csv'),
 });
 export type PostsExportQuery = z.infer<typeof PostsExportQuery>;

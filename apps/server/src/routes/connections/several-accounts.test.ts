@@ -132,6 +132,26 @@ describe('several accounts of one platform in a project', () => {
     expect(bad).toMatchObject({ status: 400, body: { code: expect.any(String) } });
   });
 
+  it("exports one account's posts; an account of another user's project is 404 before any byte", async () => {
+    const owner = await twoChannels();
+    const stranger = await twoChannels();
+    const video = await addVideo(server, owner);
+    const posted = await owner.as.post(`/api/videos/${video}/posts`, {
+      targets: [{ platform: 'youtube', connectionId: owner.second.id }],
+      scheduledAt: inMinutes(60),
+    });
+    expect(posted.status).toBe(201);
+    const exported = (who: typeof owner, id: number) =>
+      who.as.get(`/api/posts/export?project_id=${who.projectId}&connection_id=${id}&format=json`);
+    const second = await exported(owner, owner.second.id);
+    expect(second.status).toBe(200);
+    expect((second.body as { posts: { account: string }[] }).posts.map((p) => p.account)).toEqual(['Second Creator']);
+    expect((await exported(owner, owner.first.id)).body).toEqual({ posts: [] });
+    const unknown = { status: 404, body: { error: 'Connection not found', code: 'not_found' } };
+    expect(await exported(stranger, owner.first.id)).toMatchObject(unknown);
+    expect(await exported(owner, stranger.first.id)).toMatchObject(unknown);
+  });
+
   it("refuses another project's account and an account of another platform", async () => {
     const owner = await twoChannels();
     const stranger = await twoChannels();

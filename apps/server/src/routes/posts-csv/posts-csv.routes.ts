@@ -50,7 +50,8 @@ export const postsCsvRoutes =
           ...common,
           summary: "Export a project's posts as CSV or JSON, with the latest metrics of published ones",
           description:
-            '`from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `platform` on the platform. CSV ' +
+            '`from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `platform` on the platform; ' +
+            '`connection_id` on one account (a connection of the project, else 404). CSV ' +
             '(RFC 4180, CRLF, a header row): post_id, video_id, video_title, platform, status, scheduled_at, ' +
             'published_at, account, caption, url, error, views, likes, comments, shares; a text cell that a ' +
             'spreadsheet would read as a formula (starting with = + - @, a tab, a carriage return or NUL) gets a ' +

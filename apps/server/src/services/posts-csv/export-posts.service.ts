@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { listLatestPostMetrics, type LatestPostMetrics } from '../../repositories/post-metrics.repository';
 import { listPostsPage, type PostWithVideo } from '../../repositories/posts.repository';
+import { checkProjectConnection } from '../connections/connections.service';
 import { getOwnProject } from '../projects.service';
 import { toIsoString } from '../users.service';
 
@@ -40,18 +41,16 @@ function exported(row: PostWithVideo, metrics: LatestPostMetrics | undefined): E
 async function* exportedPosts(ctx: AppContext, userId: number, query: PostsExportQuery): AsyncGenerator<ExportedPost> {
   const from = query.from ? new Date(query.from) : undefined;
   const to = query.to ? new Date(query.to) : undefined;
+  const scope = { platform: query.platform, connectionId: query.connection_id };
   const metrics = new Map(
-    (await listLatestPostMetrics(ctx.db, query.project_id, { platform: query.platform })).map((m) => [
-      Number(m.postId),
-      m,
-    ]),
+    (await listLatestPostMetrics(ctx.db, query.project_id, scope)).map((m) => [Number(m.postId), m]),
   );
   let after: { scheduledAt: Date; id: number } | undefined;
   for (;;) {
     const page = await listPostsPage(ctx.db, {
       userId,
       projectId: query.project_id,
-      platform: query.platform,
+      ...scope,
       from,
       to,
       after,
@@ -89,6 +88,7 @@ export async function exportPosts(ctx: AppContext, userId: number, query: PostsE
     throw badRequest('from must be before to', 'invalid_range');
   }
   await getOwnProject(ctx, userId, query.project_id);
+  if (query.connection_id !== undefined) await checkProjectConnection(ctx, query.project_id, query.connection_id);
   const posts = exportedPosts(ctx, userId, query);
   return Readable.from(query.format === 'json' ? jsonChunks(posts) : csvChunks(posts));
 }
