@@ -26,8 +26,19 @@ export async function throughAuthorizePage(page: Page, appOrigin: string, label:
     decision === 'Approve'
       ? page.getByRole('status').filter({ hasText: `${label} is connected as ` })
       : page.getByRole('alert').filter({ hasText: `${label} was not connected` });
+  // A grant of several accounts (the sandbox Facebook user's two Pages) asks which: the first, as before.
+  const chooser = chooseAccountsForm(page, label);
+  await visible(outcome.or(chooser));
+  if (await chooser.isVisible()) {
+    await chooser.getByRole('checkbox').first().check();
+    await chooser.getByRole('button', { name: /^Connect chosen/ }).click();
+  }
   await visible(outcome);
 }
+
+/** The Accounts screen's choice among the accounts one grant gave. */
+export const chooseAccountsForm = (page: Page, label: string) =>
+  page.getByRole('form', { name: new RegExp(`^Choose the ${label} (Pages|accounts) to connect$`) });
 
 /** All six sandbox accounts, approved one after the other on the Accounts screen. */
 export async function connectAllSandboxAccounts(page: Page, appOrigin: string) {

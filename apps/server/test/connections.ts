@@ -39,9 +39,37 @@ export const pendingLocation = (platform: PlatformKey) =>
 export const pendingIdOf = (location: string) =>
   new URLSearchParams(location.split('?')[1]).get('pending') ?? undefined;
 
-/** POST /api/connections/pending/:id/confirm with `token` (a session, or an API token). */
-export function confirmPending(server: TestServer, token: string, id: string): Promise<ApiResponse> {
-  return api(server, token).post(`/api/connections/pending/${id}/confirm`);
+/** POST /api/connections/pending/:id/confirm with `token` (a session, or an API token), naming accounts or not. */
+export function confirmPending(
+  server: TestServer,
+  token: string,
+  id: string,
+  accountIds?: string[],
+): Promise<ApiResponse> {
+  return api(server, token).post(`/api/connections/pending/${id}/confirm`, accountIds ? { accountIds } : undefined);
+}
+
+/**
+ * Confirms a pending grant as the Accounts screen does: a grant of several accounts (the sandbox Facebook user
+ * manages two Pages) is answered 409 `choose_accounts`, and the person then picks `choose` of the accounts
+ * GET /api/connections/pending/:id lists (the first one unless told).
+ */
+export async function confirmChoosing(
+  server: TestServer,
+  token: string,
+  id: string,
+  choose: (accountIds: string[]) => string[] = (ids) => ids.slice(0, 1),
+): Promise<ApiResponse> {
+  const first = await confirmPending(server, token, id);
+  if (first.status !== 409 || first.body.code !== 'choose_accounts') return first;
+  const choices = await api(server, token).get(`/api/connections/pending/${id}`);
+  if (choices.status !== 200) throw new Error(`pending answered ${choices.status}: ${JSON.stringify(choices.body)}`);
+  return confirmPending(
+    server,
+    token,
+    id,
+    choose(choices.body.accounts.map((a: { accountId: string }) => a.accountId)),
+  );
 }
 
 /**
@@ -64,7 +92,7 @@ export async function connectAccount(
   const location = await deliverCallback(server, back);
   const id = pendingIdOf(location);
   if (!id) return { location, back };
-  const confirmed = await confirmPending(server, token, id);
+  const confirmed = await confirmChoosing(server, token, id);
   if (confirmed.status !== 200)
     throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
   return { location, back, connection: confirmed.body.connection as Connection };

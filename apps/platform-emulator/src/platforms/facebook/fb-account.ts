@@ -1,4 +1,4 @@
-/** The sandbox's Facebook user, who signs in on the dialog, and the one Page they manage. */
+/** The sandbox's Facebook user, who signs in on the dialog, and the two Pages they manage. */
 export const FB_ACCOUNT = {
   userId: '100000000000042',
   name: 'Sandbox Demo User',
@@ -7,12 +7,25 @@ export const FB_ACCOUNT = {
   email: 'sandbox.demo@example.com',
 } as const;
 
-export const FB_PAGE = {
-  id: '100000000000501',
-  name: 'Fanout Sandbox Page',
-  username: 'fanoutsandbox',
-  category: 'Media/news company',
-} as const;
+export interface FbPage {
+  id: string;
+  name: string;
+  username: string;
+  category: string;
+}
+
+/**
+ * A user may manage several Pages, and `/me/accounts` lists them all, each with its own Page token (reference
+ * §Facebook "OAuth"); the sandbox user manages two, so a person can connect either or both.
+ */
+export const FB_PAGES: readonly FbPage[] = [
+  { id: '100000000000501', name: 'Fanout Sandbox Page', username: 'fanoutsandbox', category: 'Media/news company' },
+  { id: '100000000000502', name: 'Fanout Sandbox Studio', username: 'fanoutstudio', category: 'Video creator' },
+];
+
+export const FB_PAGE = FB_PAGES[0]!;
+
+export const fbPage = (id: string | undefined) => FB_PAGES.find((p) => p.id === id);
 
 /** Facebook's limits in one table (Facebook Login, Page videos and Reels). */
 export const FB_LIMITS = {

@@ -4,7 +4,7 @@ import type { AccessToken } from '../../core/oauth';
 import { graphError, unsupportedRequest } from '../meta/graph-errors';
 import { accessToken, pickFields, readParams } from '../meta/graph-params';
 import { authorize, graphRoute } from '../meta/graph-routes';
-import { FB_ACCOUNT, FB_LIMITS, FB_PAGE } from './fb-account';
+import { FB_ACCOUNT, FB_LIMITS, FB_PAGES, fbPage, type FbPage } from './fb-account';
 import { PAGE_EDGE_FIELDS, USER_FIELDS, VIDEO_FIELDS } from './fb-params';
 import { PAGE_FIELDS } from './fb-page-fields';
 import { FB_CALLS } from './fb-calls';
@@ -33,21 +33,26 @@ export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: Fault
       });
     const missing = FB_CALLS.accounts.permissions.find((s) => !auth.token.scopes.includes(s));
     if (missing) return graphError({ message: `(#10) This endpoint requires the ${missing} permission.`, code: 10 });
-    const picked = pickFields(p.get('fields'), {
-      nodeType: 'Page',
-      known: PAGE_KNOWN,
-      defaults: ['access_token', 'category', 'category_list', 'name', 'id', 'tasks'],
-      values: pageValues(ctx, pageTokenFor(ctx, auth.token).accessToken),
-    });
-    if (!picked.ok) return picked.response;
-    return json(200, { data: [picked.body], paging: { cursors: { before: 'QVFIUk', after: 'QVFIUk' } } });
+    const data: Record<string, unknown>[] = [];
+    for (const page of FB_PAGES) {
+      const picked = pickFields(p.get('fields'), {
+        nodeType: 'Page',
+        known: PAGE_KNOWN,
+        defaults: ['access_token', 'category', 'category_list', 'name', 'id', 'tasks'],
+        values: pageValues(ctx, page, pageTokenFor(ctx, auth.token, page).accessToken),
+      });
+      if (!picked.ok) return picked.response;
+      data.push(picked.body);
+    }
+    return json(200, { data, paging: { cursors: { before: 'QVFIUk', after: 'QVFIUk' } } });
   });
 
   // One path for users, Pages and videos: the step (for faults) is known once the id is.
   graphRoute(api, 'GET', 'graph.facebook.com', '/:id', 'node', (req) => {
     const id = req.params.id!;
     if (id === FB_ACCOUNT.userId) return withRequestFault(ctx, 'facebook', 'me', errors, req, () => me(ctx, req));
-    if (id === FB_PAGE.id) return withRequestFault(ctx, 'facebook', 'accounts', errors, req, () => pageNode(ctx, req));
+    const page = fbPage(id);
+    if (page) return withRequestFault(ctx, 'facebook', 'accounts', errors, req, () => pageNode(ctx, req, page));
     const video = videos(ctx).get(id);
     if (!video) return unsupportedRequest('GET', id);
     const step = video.kind === 'reel' ? 'reels_status' : 'videos';
@@ -69,7 +74,7 @@ export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: Fault
 async function me(ctx: EmulatorContext, req: EmuRequest) {
   const auth = authorize(ctx, 'facebook', accessToken(req, await readParams(req)));
   if (!auth.ok) return auth.response;
-  if (auth.token.meta?.kind === 'page') return pageNode(ctx, req, auth.token);
+  if (auth.token.meta?.kind === 'page') return pageNode(ctx, req, fbPage(auth.token.meta.pageId)!, auth.token);
   const picked = pickFields(req.query.get('fields'), {
     nodeType: 'User',
     known: USER_FIELDS,
@@ -87,29 +92,29 @@ async function me(ctx: EmulatorContext, req: EmuRequest) {
   return picked.ok ? json(200, picked.body) : picked.response;
 }
 
-async function pageNode(ctx: EmulatorContext, req: EmuRequest, known?: AccessToken) {
-  const token = known ?? pageToken(ctx, accessToken(req, await readParams(req)), FB_PAGE.id);
+async function pageNode(ctx: EmulatorContext, req: EmuRequest, page: FbPage, known?: AccessToken) {
+  const token = known ?? pageToken(ctx, accessToken(req, await readParams(req)), page.id);
   if ('ok' in token && !token.ok) return token.response;
   const picked = pickFields(req.query.get('fields'), {
     nodeType: 'Page',
     known: PAGE_KNOWN,
     defaults: ['name', 'id'],
-    values: { ...pageValues(ctx, undefined), access_token: undefined },
+    values: { ...pageValues(ctx, page, undefined), access_token: undefined },
   });
   return picked.ok ? json(200, picked.body) : picked.response;
 }
 
-function pageValues(ctx: EmulatorContext, token: string | undefined): Record<string, unknown> {
+function pageValues(ctx: EmulatorContext, page: FbPage, token: string | undefined): Record<string, unknown> {
   return {
-    id: FB_PAGE.id,
-    name: FB_PAGE.name,
-    username: FB_PAGE.username,
-    category: FB_PAGE.category,
-    category_list: [{ id: '2233', name: FB_PAGE.category }],
-    link: ctx.pageUrl('www.facebook.com', `/${FB_PAGE.id}`),
+    id: page.id,
+    name: page.name,
+    username: page.username,
+    category: page.category,
+    category_list: [{ id: '2233', name: page.category }],
+    link: ctx.pageUrl('www.facebook.com', `/${page.id}`),
     fan_count: 420,
     tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'],
-    picture: picture(ctx, FB_PAGE.id),
+    picture: picture(ctx, page.id),
     access_token: token,
   };
 }
@@ -119,13 +124,15 @@ const picture = (ctx: EmulatorContext, id: string) => ({
 });
 
 /**
- * The Page's token for this user token: the same one on every call while it lives. It never expires when the user
+ * A Page's token for this user token: each Page its own, the same one on every call while it lives. It never expires when the user
  * token is long-lived; it lives as long as a short-lived one otherwise.
  */
-function pageTokenFor(ctx: EmulatorContext, user: AccessToken): AccessToken {
+function pageTokenFor(ctx: EmulatorContext, user: AccessToken, page: FbPage): AccessToken {
   const existing = ctx.oauth.accessTokens
     .values()
-    .find((t) => t.meta?.parent === user.accessToken && !t.revoked && t.expiresAt > ctx.now());
+    .find(
+      (t) => t.meta?.parent === user.accessToken && t.meta.pageId === page.id && !t.revoked && t.expiresAt > ctx.now(),
+    );
   if (existing) return existing;
   const long = user.meta?.kind === 'long';
   return ctx.oauth.issueAccess({
@@ -134,6 +141,6 @@ function pageTokenFor(ctx: EmulatorContext, user: AccessToken): AccessToken {
     clientId: user.clientId,
     scopes: user.scopes,
     ttlSeconds: long ? FB_LIMITS.pageTokenSeconds : Math.max(1, Math.floor((user.expiresAt - ctx.now()) / 1000)),
-    meta: { kind: 'page', pageId: FB_PAGE.id, parent: user.accessToken },
+    meta: { kind: 'page', pageId: page.id, parent: user.accessToken },
   });
 }

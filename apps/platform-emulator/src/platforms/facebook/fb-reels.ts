@@ -6,7 +6,7 @@ import { numericId } from '../meta/graph-ids';
 import { accessToken, checkParams, readParams, type GraphParams } from '../meta/graph-params';
 import { DEFAULT_GRAPH_VERSION, graphRoute, isVersion } from '../meta/graph-routes';
 import { receiveRupload, ruploadError, ruploadFaultEnvelopes } from '../meta/rupload';
-import { FB_LIMITS, FB_PAGE } from './fb-account';
+import { FB_LIMITS } from './fb-account';
 import { VIDEO_REELS_PARAMS } from './fb-params';
 import { FB_CALLS } from './fb-calls';
 import { pageToken, settleVideo, videos, type FbVideo } from './fb-store';
@@ -29,7 +29,9 @@ export function registerReels(api: RouteApi, ctx: EmulatorContext, errors: Fault
       const bad = checkParams(p, VIDEO_REELS_PARAMS);
       if (bad) return bad;
       if (!phase) return missingParam('upload_phase');
-      return phase === 'start' ? start(ctx, req) : finish(ctx, p);
+      // The Page the token is for: pageToken() has held the path's Page to it.
+      const pageId = auth.token.meta!.pageId!;
+      return phase === 'start' ? start(ctx, req, pageId) : finish(ctx, p, pageId);
     });
   });
 
@@ -57,11 +59,11 @@ export function registerReels(api: RouteApi, ctx: EmulatorContext, errors: Fault
   );
 }
 
-function start(ctx: EmulatorContext, req: EmuRequest) {
+function start(ctx: EmulatorContext, req: EmuRequest, pageId: string) {
   const id = numericId((x) => !!videos(ctx).get(x), '10');
   const video: FbVideo = {
     id,
-    pageId: FB_PAGE.id,
+    pageId,
     kind: 'reel',
     title: '',
     description: '',
@@ -75,11 +77,11 @@ function start(ctx: EmulatorContext, req: EmuRequest) {
   return json(200, { video_id: id, upload_url: ctx.apiUrl('rupload.facebook.com', `/video-upload/${version}/${id}`) });
 }
 
-function finish(ctx: EmulatorContext, p: GraphParams) {
+function finish(ctx: EmulatorContext, p: GraphParams, pageId: string) {
   const id = p.get('video_id');
   if (!id) return missingParam('video_id');
   const v = videos(ctx).get(id);
-  if (!v || v.kind !== 'reel' || v.pageId !== FB_PAGE.id)
+  if (!v || v.kind !== 'reel' || v.pageId !== pageId)
     return invalidParam(`Param video_id ${id} is not a Reel of this Page`);
   if (v.videoState) return invalidParam(`The Reel ${id} is already finished (${v.videoState})`);
   const held = ctx.store.blobSize(v.blobId);

@@ -1,7 +1,7 @@
 import type { EmulatorContext } from '../../core/context';
 import { unsupportedRequest } from '../meta/graph-errors';
 import { settleProcessing, type Phase, type Processing } from '../meta/processing';
-import { FB_PAGE } from './fb-account';
+import { fbPage } from './fb-account';
 import { checkCall, FB_CALLS, type CallAuth, type CallRule } from './fb-calls';
 
 /** An upload session of the Resumable Upload API (`POST /<app-id>/uploads`). */
@@ -78,8 +78,11 @@ export function settlePage(ctx: EmulatorContext, pageId: string) {
 export type PageAuth = CallAuth;
 
 /**
- * A Page edge of the sandbox's Page: the call's rule (fb-calls.ts) decides which token and permissions it takes;
- * another Page is one this person cannot act on.
+ * A Page edge of one of the sandbox's Pages: the call's rule (fb-calls.ts) decides which token and permissions it
+ * takes, and a Page token acts only on its own Page (`me` is that Page). A Page token of another Page, or a Page
+ * this person does not manage, gets the Graph API's "Unsupported post request. Object with ID … does not exist,
+ * cannot be loaded due to missing permissions, or does not support this operation" (code 100, subcode 33: Graph
+ * API "Handling Errors", error subcodes), as the Page node would answer anyone without access to it.
  */
 export function pageToken(
   ctx: EmulatorContext,
@@ -89,7 +92,8 @@ export function pageToken(
 ): PageAuth {
   const auth = checkCall(ctx, presented, rule);
   if (!auth.ok) return auth;
-  if ((pageId !== FB_PAGE.id && pageId !== 'me') || auth.token.meta?.pageId !== FB_PAGE.id)
+  const own = auth.token.meta?.pageId;
+  if (!fbPage(own) || (pageId !== own && pageId !== 'me'))
     return { ok: false, response: unsupportedRequest('POST', pageId ?? '') };
   return auth;
 }

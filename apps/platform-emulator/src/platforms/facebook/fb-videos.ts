@@ -7,7 +7,7 @@ import { graphError, invalidParam } from '../meta/graph-errors';
 import { FETCH_REFUSED, graphTime, numericId, ownBlob } from '../meta/graph-ids';
 import { accessToken, checkParams, isTrue, pickFields, readParams } from '../meta/graph-params';
 import { graphRoute } from '../meta/graph-routes';
-import { FB_LIMITS, FB_PAGE } from './fb-account';
+import { FB_LIMITS, fbPage } from './fb-account';
 import { PAGE_VIDEOS_PARAMS, VIDEO_FIELDS } from './fb-params';
 import { videoStatus } from './fb-reels';
 import { blobOf } from './fb-upload';
@@ -78,9 +78,11 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
     const id = numericId((x) => !!videos(ctx).get(x), '10');
     // Processing starts with the create: the processing faults are read at this step (core/processing-faults.ts).
     const fault = processingFault(ctx, 'facebook', 'create', id);
+    // The Page the token is for: pageToken() has held the path's Page to it.
+    const pageId = auth.token.meta!.pageId!;
     const video: FbVideo = {
       id,
-      pageId: FB_PAGE.id,
+      pageId,
       kind: 'video',
       title: p.get('title') ?? '',
       description: p.get('description') ?? '',
@@ -98,10 +100,10 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
       },
       videoState: published ? 'PUBLISHED' : scheduledAt ? 'SCHEDULED' : 'DRAFT',
       scheduledAt,
-      permalink: ctx.pageUrl('www.facebook.com', `/${FB_PAGE.id}/videos/${id}/`),
+      permalink: ctx.pageUrl('www.facebook.com', `/${pageId}/videos/${id}/`),
     };
     videos(ctx).set(id, video);
-    settlePage(ctx, FB_PAGE.id);
+    settlePage(ctx, pageId);
     return json(200, { id });
   });
 
@@ -109,11 +111,12 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
     const p = await readParams(req);
     const auth = pageToken(ctx, accessToken(req, p), req.params.page);
     if (!auth.ok) return auth.response;
-    settlePage(ctx, FB_PAGE.id);
+    const pageId = auth.token.meta!.pageId!;
+    settlePage(ctx, pageId);
     const data: Record<string, unknown>[] = [];
     const all = videos(ctx)
       .values()
-      .filter((v) => v.pageId === FB_PAGE.id && (kind ? v.kind === kind : v.kind === 'video' || v.videoState))
+      .filter((v) => v.pageId === pageId && (kind ? v.kind === kind : v.kind === 'video' || v.videoState))
       .sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id));
     for (const v of all) {
       const picked = pickFields(p.get('fields'), {
@@ -139,17 +142,18 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
       return errorPage(404, 'This content isn’t available', 'It may have been removed.');
     return postPage({
       platformName: 'Facebook',
-      accountName: FB_PAGE.name,
+      accountName: fbPage(v.pageId)?.name ?? v.pageId,
       text: v.description || v.title,
       mediaUrl: ctx.mediaUrl(v.blobId),
     });
   };
   api.route('GET', 'www.facebook.com', '/:page/videos/:id', 'post_page', (req) => {
-    settlePage(ctx, FB_PAGE.id);
+    settlePage(ctx, req.params.page!);
     return page((v) => v.id === req.params.id && v.pageId === req.params.page);
   });
   api.route('GET', 'www.facebook.com', '/reel/:id', 'post_page', (req) => {
-    settlePage(ctx, FB_PAGE.id);
+    const reel = videos(ctx).get(req.params.id!);
+    if (reel) settlePage(ctx, reel.pageId);
     return page((v) => v.id === req.params.id && v.kind === 'reel');
   });
 }
@@ -169,7 +173,7 @@ export function videoValues(ctx: EmulatorContext, v: FbVideo): Record<string, un
     status: videoStatus(ctx, v),
     source: ctx.mediaUrl(v.blobId),
     picture: ctx.avatarUrl('facebook', v.id),
-    from: { id: FB_PAGE.id, name: FB_PAGE.name },
+    from: { id: v.pageId, name: fbPage(v.pageId)?.name },
     post_views: views,
     views,
     embeddable: true,

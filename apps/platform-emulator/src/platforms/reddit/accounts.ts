@@ -1,11 +1,21 @@
-/** The one redditor who signs in on the emulated Reddit, the communities that exist, and Reddit's figures. */
-export const REDDITOR = {
-  id: '1sbx7fz',
-  name: 'fanout_sandbox',
-  createdUtc: 1_577_836_800,
-  linkKarma: 120,
-  commentKarma: 45,
-};
+/** The redditors who may sign in on the emulated Reddit (the first chosen to start with), the communities, and Reddit's figures. */
+export interface Redditor {
+  id: string;
+  name: string;
+  createdUtc: number;
+  linkKarma: number;
+  commentKarma: number;
+}
+
+export const REDDITORS: readonly Redditor[] = [
+  { id: '1sbx7fz', name: 'fanout_sandbox', createdUtc: 1_577_836_800, linkKarma: 120, commentKarma: 45 },
+  { id: '2sbx9kq', name: 'second_creator', createdUtc: 1_609_459_200, linkKarma: 33, commentKarma: 12 },
+];
+
+export const REDDITOR = REDDITORS[0]!;
+
+/** The redditor an account id names (the first one for an id that is none of theirs). */
+export const redditorOf = (id: string) => REDDITORS.find((r) => r.id === id) ?? REDDITOR;
 
 /** Communities one may post to, besides the redditor's own profile (`u_<name>`). */
 /** r/clips requires a flair on every post (community-rules.ts). */
@@ -71,12 +81,15 @@ export const MIME_TYPES: Record<string, { ext: string; kind: 'video' | 'image' }
   'image/gif': { ext: 'gif', kind: 'image' },
 };
 
-/** `u_<name>` (the profile) or a known community, in its canonical spelling; undefined when none exists. */
-export function findSubreddit(sr: string): string | undefined {
+/**
+ * `u_<name>` (the profile of `me`, the one posting) or a known community, in its canonical spelling; undefined
+ * when none exists.
+ */
+export function findSubreddit(sr: string, me: Redditor = REDDITOR): string | undefined {
   const name = sr
     .replace(/^\/?r\//i, '')
     .trim()
     .toLowerCase();
-  if (name === `u_${REDDITOR.name}`.toLowerCase()) return `u_${REDDITOR.name}`;
+  if (name === `u_${me.name}`.toLowerCase()) return `u_${me.name}`;
   return SUBREDDITS.find((s) => s === name);
 }

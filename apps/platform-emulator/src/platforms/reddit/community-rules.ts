@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json } from '../../core/http';
-import { findSubreddit } from './accounts';
+import { findSubreddit, redditorOf } from './accounts';
 import { apiRoute, httpError, type RateCounter } from './envelopes';
 
 /**
@@ -84,8 +84,8 @@ export function registerCommunityRules(api: RouteApi, ctx: EmulatorContext, coun
     ctx,
     counter,
     { method: 'GET', path: '/api/v1/:sr/post_requirements', step: 'requirements', scope: 'submit' },
-    (req) => {
-      const sr = findSubreddit(req.params.sr ?? '');
+    (req, token) => {
+      const sr = findSubreddit(req.params.sr ?? '', redditorOf(token.accountId));
       return sr ? json(200, requirementsOf(sr)) : httpError(404, 'Not Found');
     },
   );
@@ -94,8 +94,8 @@ export function registerCommunityRules(api: RouteApi, ctx: EmulatorContext, coun
     ctx,
     counter,
     { method: 'GET', path: '/r/:sr/api/link_flair_v2', step: 'flairs', scope: 'flair' },
-    (req) => {
-      const sr = findSubreddit(req.params.sr ?? '');
+    (req, token) => {
+      const sr = findSubreddit(req.params.sr ?? '', redditorOf(token.accountId));
       if (!sr) return httpError(404, 'Not Found');
       return json(200, linkFlairs(ctx, sr).map(renderTemplate));
     },

@@ -1,7 +1,7 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json } from '../../core/http';
 import { errorPage, postPage } from '../../core/pages';
-import { LIMITS, REDDITOR } from './accounts';
+import { LIMITS, REDDITORS, redditorOf } from './accounts';
 import { apiRoute, httpError, type RateCounter } from './envelopes';
 import { listing, posts, settle, thing, type Post } from './posts';
 
@@ -14,11 +14,12 @@ export function registerListing(api: RouteApi, ctx: EmulatorContext, counter: Ra
     counter,
     { method: 'GET', path: '/user/:name/submitted', step: 'listing', scope: ['history'] },
     (req) => {
-      if (req.params.name!.toLowerCase() !== REDDITOR.name.toLowerCase()) return httpError(404, 'Not Found');
+      const who = REDDITORS.find((r) => r.name.toLowerCase() === req.params.name!.toLowerCase());
+      if (!who) return httpError(404, 'Not Found');
       const limit = Math.min(LIMITS.listingMax, Math.max(1, Number(req.query.get('limit')) || LIMITS.listingDefault));
       const all = posts(ctx)
         .values()
-        .filter((p) => p.accountId === REDDITOR.id && p.state !== 'failed')
+        .filter((p) => p.accountId === who.id && p.state !== 'failed')
         .sort((a, b) => b.createdAt - a.createdAt || b.id.localeCompare(a.id));
       const afterName = req.query.get('after');
       const from = afterName ? all.findIndex((p) => `t3_${p.id}` === afterName) + 1 : 0;
@@ -59,7 +60,7 @@ export function registerListing(api: RouteApi, ctx: EmulatorContext, counter: Ra
     settle(ctx, p);
     return postPage({
       platformName: 'Reddit',
-      accountName: `u/${REDDITOR.name} in ${p.sr.startsWith('u_') ? `u/${p.sr.slice(2)}` : `r/${p.sr}`}`,
+      accountName: `u/${redditorOf(p.accountId).name} in ${p.sr.startsWith('u_') ? `u/${p.sr.slice(2)}` : `r/${p.sr}`}`,
       text: p.state === 'live' ? p.title : `${p.title} (processing)`,
       mediaUrl: p.state === 'live' ? ctx.mediaUrl(p.blobId) : undefined,
     });

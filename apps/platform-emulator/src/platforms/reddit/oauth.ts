@@ -2,7 +2,7 @@ import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json, type EmuResponse } from '../../core/http';
 import { isHttpUrl, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
 import { errorPage } from '../../core/pages';
-import { LIMITS, REDDIT_SCOPES, REDDITOR } from './accounts';
+import { LIMITS, REDDIT_SCOPES, REDDITOR, REDDITORS, redditorOf } from './accounts';
 import { appOnlyToken } from './app-only';
 import { apiRoute, badUserAgent, httpError, type RateCounter } from './envelopes';
 
@@ -54,6 +54,8 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext, counter: Rate
     read: (params) => readAuthorize(ctx, params),
     action: (host) => ctx.pageUrl(host, AUTHORIZE_PATH),
     account: () => ({ id: REDDITOR.id, name: `u/${REDDITOR.name}` }),
+    // Reddit's login lets a person switch accounts; the sandbox has two redditors to continue as.
+    accounts: () => REDDITORS.map((r) => ({ id: r.id, name: `u/${r.name}` })),
     deniedDescription: 'The user chose not to grant the app access.',
     noDecisionTitle: 'Reddit: no decision',
     approved: (grant, code) => {
@@ -102,25 +104,26 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext, counter: Rate
     return json(200, { error: 'unsupported_grant_type' });
   });
 
-  apiRoute(api, ctx, counter, { method: 'GET', path: '/api/v1/me', step: 'me', scope: 'identity' }, () =>
-    json(200, {
-      id: REDDITOR.id,
-      name: REDDITOR.name,
-      icon_img: ctx.avatarUrl('reddit', REDDITOR.id),
+  apiRoute(api, ctx, counter, { method: 'GET', path: '/api/v1/me', step: 'me', scope: 'identity' }, (_req, token) => {
+    const me = redditorOf(token.accountId);
+    return json(200, {
+      id: me.id,
+      name: me.name,
+      icon_img: ctx.avatarUrl('reddit', me.id),
       snoovatar_img: '',
-      created: REDDITOR.createdUtc,
-      created_utc: REDDITOR.createdUtc,
-      link_karma: REDDITOR.linkKarma,
-      comment_karma: REDDITOR.commentKarma,
-      total_karma: REDDITOR.linkKarma + REDDITOR.commentKarma,
+      created: me.createdUtc,
+      created_utc: me.createdUtc,
+      link_karma: me.linkKarma,
+      comment_karma: me.commentKarma,
+      total_karma: me.linkKarma + me.commentKarma,
       has_verified_email: true,
       verified: true,
       over_18: false,
       is_gold: false,
       is_mod: false,
-      subreddit: { display_name: `u_${REDDITOR.name}`, display_name_prefixed: `u/${REDDITOR.name}`, over_18: false },
-    }),
-  );
+      subreddit: { display_name: `u_${me.name}`, display_name_prefixed: `u/${me.name}`, over_18: false },
+    });
+  });
 }
 
 function grant(ctx: EmulatorContext, clientId: string, accountId: string, scopes: string[], refreshToken?: string) {

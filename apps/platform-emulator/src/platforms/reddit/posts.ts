@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EmulatorContext } from '../../core/context';
 import { processingFault } from '../../core/processing-faults';
 import { grownMetrics } from '../../core/published';
-import { REDDITOR } from './accounts';
+import { redditorOf } from './accounts';
 
 /** A submitted video post. */
 export interface Post {
@@ -100,8 +100,8 @@ export function thing(ctx: EmulatorContext, p: Post) {
       subreddit: p.sr,
       subreddit_name_prefixed: profile ? `u/${p.sr.slice(2)}` : `r/${p.sr}`,
       subreddit_type: profile ? 'user' : 'public',
-      author: REDDITOR.name,
-      author_fullname: `t2_${REDDITOR.id}`,
+      author: redditorOf(p.accountId).name,
+      author_fullname: `t2_${redditorOf(p.accountId).id}`,
       is_video: true,
       is_self: false,
       post_hint: 'hosted:video',

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { REDDITORS } from './accounts';
 import {
   api,
+  authorizeUrl,
   connect,
   firstMessage,
   lease,
@@ -105,6 +107,25 @@ describe('Reddit video post', () => {
       'fanout',
       'clips',
     ]);
+  });
+
+  it('the second redditor signs in on the authorize page; its post is recorded under it, as its author', async () => {
+    const second = REDDITORS[1]!;
+    const page = await (await fetch(authorizeUrl(emu))).text();
+    for (const r of REDDITORS) expect(page).toContain(`name="account" value="${r.id}"`);
+    const theirs = (await connect(emu, {}, second.id)).access_token;
+    expect((await api(emu, theirs, '/api/v1/me')).body).toMatchObject({ id: second.id, name: 'second_creator' });
+    const { url, posterUrl } = await uploadVideo(emu, theirs);
+    const form = submitForm(url, posterUrl, { sr: 'u_second_creator', title: 'From the second redditor' });
+    const res = await api(emu, theirs, '/api/submit', form);
+    expect(res.body.json.errors).toEqual([]);
+    expect(res.body.json.data.user_submitted_page).toContain('/user/second_creator/submitted/');
+    const postUrl = (await firstMessage(res.body.json.data.websocket_url)).payload.redirect!;
+    expect(postUrl).toContain('/www.reddit.com/r/u_second_creator/comments/');
+    const id = postUrl.split('/comments/')[1]!.split('/')[0]!;
+    expect((await published(emu)).find((i) => i.id === id)).toMatchObject({ accountId: second.id, url: postUrl });
+    const listed = await api(emu, theirs, '/user/second_creator/submitted');
+    expect(listed.body.data.children[0].data).toMatchObject({ id, author: 'second_creator' });
   });
 
   it('posts to a demo community', async () => {

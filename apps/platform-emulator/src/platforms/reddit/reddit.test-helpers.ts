@@ -45,8 +45,10 @@ export function authorizeUrl(emu: Emu, params: Record<string, string> = {}) {
   return `${emu.url}/www.reddit.com/api/v1/authorize?${q}`;
 }
 
-export async function codeFor(emu: Emu, params: Record<string, string> = {}) {
-  const res = await decide(authorizeUrl(emu, params), 'approve');
+/** Approve (as the first redditor, or the one `account` names on the page): the code. */
+export async function codeFor(emu: Emu, params: Record<string, string> = {}, account?: string) {
+  const chosen: Record<string, string> = account ? { account } : {};
+  const res = await decide(authorizeUrl(emu, params), 'approve', chosen);
   return new URL(res.headers.get('location')!).searchParams.get('code')!;
 }
 
@@ -74,8 +76,8 @@ export async function tokenRequest(emu: Emu, fields: Record<string, string>, hea
   return { status: res.status, body: (await res.json()) as TokenAnswer };
 }
 
-export async function connect(emu: Emu, params: Record<string, string> = {}) {
-  const code = await codeFor(emu, params);
+export async function connect(emu: Emu, params: Record<string, string> = {}, account?: string) {
+  const code = await codeFor(emu, params, account);
   const res = await tokenRequest(emu, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT });
   if (res.status !== 200 || !res.body.access_token) throw new Error(`token: ${JSON.stringify(res.body)}`);
   return res.body;

@@ -1,7 +1,7 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json } from '../../core/http';
 import { processingFault } from '../../core/processing-faults';
-import { findSubreddit, LIMITS, REDDITOR } from './accounts';
+import { findSubreddit, LIMITS, redditorOf } from './accounts';
 import { SANDBOX_COMMUNITIES } from './communities';
 import { linkFlairs, requirementsOf } from './community-rules';
 import { apiRoute, jsonErrors, type RateCounter } from './envelopes';
@@ -28,7 +28,8 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
         errors.push(['INVALID_OPTION', 'that option is not valid; this sandbox takes kind=video or videogif', 'kind']);
 
       const srName = form.get('sr') ?? '';
-      const sr = srName ? findSubreddit(srName) : undefined;
+      const me = redditorOf(token.accountId);
+      const sr = srName ? findSubreddit(srName, me) : undefined;
       if (!srName) errors.push(['SUBREDDIT_REQUIRED', 'you must specify a subreddit', 'sr']);
       else if (!sr) errors.push(['SUBREDDIT_NOEXIST', `that community doesn't exist; ${SANDBOX_COMMUNITIES}`, 'sr']);
 
@@ -93,7 +94,7 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
         json: {
           errors: [],
           data: {
-            user_submitted_page: ctx.pageUrl('www.reddit.com', `/user/${REDDITOR.name}/submitted/`),
+            user_submitted_page: ctx.pageUrl('www.reddit.com', `/user/${me.name}/submitted/`),
             websocket_url: websocketUrl(ctx, video!),
           },
         },

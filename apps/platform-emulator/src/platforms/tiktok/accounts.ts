@@ -1,15 +1,45 @@
-/** The one creator who signs in on the emulated TikTok, and the figures TikTok documents. */
-export const CREATOR = {
-  openId: '-000SandboxCreator7f3aOpenId',
-  unionId: 'sandbox-creator-union-9c1d',
-  username: 'fanout.sandbox',
-  displayName: 'Fanout Sandbox',
-  bio: 'A sandbox creator on the emulated TikTok.',
-  followers: 1200,
-  following: 180,
-  likes: 8400,
-  videos: 42,
-};
+/** The creators who may sign in on the emulated TikTok (the first one chosen to start with), and TikTok's figures. */
+export interface Creator {
+  openId: string;
+  unionId: string;
+  username: string;
+  displayName: string;
+  bio: string;
+  followers: number;
+  following: number;
+  likes: number;
+  videos: number;
+}
+
+export const CREATORS: readonly Creator[] = [
+  {
+    openId: '-000SandboxCreator7f3aOpenId',
+    unionId: 'sandbox-creator-union-9c1d',
+    username: 'fanout.sandbox',
+    displayName: 'Fanout Sandbox',
+    bio: 'A sandbox creator on the emulated TikTok.',
+    followers: 1200,
+    following: 180,
+    likes: 8400,
+    videos: 42,
+  },
+  {
+    openId: '-000SandboxCreator2b8eOpenId',
+    unionId: 'sandbox-creator-union-4e2a',
+    username: 'second.creator',
+    displayName: 'Second Creator',
+    bio: 'Another sandbox creator on the emulated TikTok.',
+    followers: 310,
+    following: 95,
+    likes: 2100,
+    videos: 12,
+  },
+];
+
+export const CREATOR = CREATORS[0]!;
+
+/** The creator a token's open_id names (the first one for an id that is none of theirs). */
+export const creatorOf = (openId: string) => CREATORS.find((c) => c.openId === openId) ?? CREATOR;
 
 export const TIKTOK_SCOPES = [
   'user.info.basic',
@@ -50,4 +80,4 @@ export const PRIVACY_LEVEL_OPTIONS = [
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 
 /** `https://www.tiktok.com/@<username>/video/<id>` as served by the emulator. */
-export const postPath = (id: string) => `/@${CREATOR.username}/video/${id}`;
+export const postPath = (creator: Creator, id: string) => `/@${creator.username}/video/${id}`;

@@ -2,7 +2,7 @@ import type { EmulatorContext, RouteApi } from '../../core/context';
 import type { EmuResponse } from '../../core/http';
 import { isHttpUrl, registerAuthorize, type AuthorizeGrant } from '../../core/oauth-routes';
 import { errorPage } from '../../core/pages';
-import { CREATOR, LIMITS, TIKTOK_SCOPES } from './accounts';
+import { CREATOR, CREATORS, creatorOf, LIMITS, TIKTOK_SCOPES, type Creator } from './accounts';
 import { clientAccessToken } from './client-token';
 import { apiError, authorize, invalidParams, ok, oauthError, type RateWindows } from './envelopes';
 import { missingScopes, USER_FIELD_SCOPES } from './user-fields';
@@ -56,6 +56,8 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext, windows: Rate
     read: (params) => readAuthorize(ctx, params),
     action: (host) => ctx.pageUrl(host, AUTHORIZE_PATH),
     account: () => ({ id: CREATOR.openId, name: `${CREATOR.displayName} (@${CREATOR.username})` }),
+    // TikTok's login lets a person switch accounts; the sandbox has two creators to continue as.
+    accounts: () => CREATORS.map((c) => ({ id: c.openId, name: `${c.displayName} (@${c.username})` })),
     deniedDescription: 'The user denied the authorization request.',
     noDecisionTitle: 'TikTok: no decision',
     approved: (grant, code) => ({ code: code.code, scopes: grant.scopes.join(','), state: grant.state }),
@@ -118,30 +120,30 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext, windows: Rate
         'scope_not_authorized',
         `The user did not authorize the scope required for this request (${missing.join(', ')}).`,
       );
-    const user = userFields(ctx);
+    const user = userFields(ctx, creatorOf(auth.token.accountId));
     return ok({ user: Object.fromEntries(fields.map((f) => [f, user[f]])) });
   });
 }
 
 const USER_INFO_SCOPES = ['user.info.basic', 'user.info.profile', 'user.info.stats'];
 
-function userFields(ctx: EmulatorContext): Record<string, unknown> {
-  const avatar = ctx.avatarUrl('tiktok', CREATOR.openId);
+function userFields(ctx: EmulatorContext, creator: Creator): Record<string, unknown> {
+  const avatar = ctx.avatarUrl('tiktok', creator.openId);
   return {
-    open_id: CREATOR.openId,
-    union_id: CREATOR.unionId,
+    open_id: creator.openId,
+    union_id: creator.unionId,
     avatar_url: avatar,
     avatar_url_100: avatar,
     avatar_large_url: avatar,
-    display_name: CREATOR.displayName,
-    username: CREATOR.username,
-    bio_description: CREATOR.bio,
-    profile_deep_link: ctx.pageUrl('www.tiktok.com', `/@${CREATOR.username}`),
+    display_name: creator.displayName,
+    username: creator.username,
+    bio_description: creator.bio,
+    profile_deep_link: ctx.pageUrl('www.tiktok.com', `/@${creator.username}`),
     is_verified: false,
-    follower_count: CREATOR.followers,
-    following_count: CREATOR.following,
-    likes_count: CREATOR.likes,
-    video_count: CREATOR.videos,
+    follower_count: creator.followers,
+    following_count: creator.following,
+    likes_count: creator.likes,
+    video_count: creator.videos,
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import type { EmuRequest } from '../../core/http';
-import { CREATOR, LIMITS } from './accounts';
+import { creatorOf, LIMITS } from './accounts';
 import { directPostStage, privacyLevelOptions } from './direct-post-rules';
 import { apiError, authorize, invalidParams, jsonObject, ok, type RateWindows } from './envelopes';
 import { checkChunks, newPublishId, newUploadId, publishes, type Publish } from './publishes';
@@ -19,10 +19,11 @@ export function registerPublish(api: RouteApi, ctx: EmulatorContext, windows: Ra
   api.route('POST', 'open.tiktokapis.com', '/v2/post/publish/creator_info/query/', 'creator_info', (req) => {
     const auth = authorize(ctx, windows, req, 'creator_info', 'video.publish');
     if (!auth.ok) return auth.res;
+    const creator = creatorOf(auth.token.accountId);
     return ok({
-      creator_avatar_url: ctx.avatarUrl('tiktok', CREATOR.openId),
-      creator_username: CREATOR.username,
-      creator_nickname: CREATOR.displayName,
+      creator_avatar_url: ctx.avatarUrl('tiktok', creator.openId),
+      creator_username: creator.username,
+      creator_nickname: creator.displayName,
       privacy_level_options: privacyLevelOptions(ctx, auth.token.accountId),
       comment_disabled: false,
       duet_disabled: false,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../core/context';
 import { processingFault } from '../../core/processing-faults';
-import { LIMITS, postPath } from './accounts';
+import { creatorOf, LIMITS, postPath } from './accounts';
 
 /** One `video/init` (or inbox init): its upload session and what became of it. */
 export interface Publish {
@@ -112,7 +112,7 @@ export function settle(ctx: EmulatorContext, p: Publish): Publish {
     ctx.published.record({
       platform: 'tiktok',
       id: postId,
-      url: ctx.pageUrl('www.tiktok.com', postPath(postId)),
+      url: ctx.pageUrl('www.tiktok.com', postPath(creatorOf(p.accountId), postId)),
       accountId: p.accountId,
       title: p.title,
       caption: p.title,

@@ -1,7 +1,7 @@
 import type { EmulatorContext, RouteApi } from '../../core/context';
 import { errorPage, postPage } from '../../core/pages';
 import { grownMetrics } from '../../core/published';
-import { CREATOR, LIMITS, postPath } from './accounts';
+import { creatorOf, LIMITS, postPath } from './accounts';
 import { authorize, invalidParams, jsonObject, ok, type RateWindows } from './envelopes';
 import { publishes, settle, uploadedBytes, type Publish } from './publishes';
 
@@ -73,11 +73,12 @@ export function registerStatus(api: RouteApi, ctx: EmulatorContext, windows: Rat
 
   api.route('GET', 'www.tiktok.com', '/@:username/video/:id', 'page', (req) => {
     const p = publishes(ctx).find((x) => x.postId === req.params.id);
-    if (!p || req.params.username !== CREATOR.username)
+    const creator = p ? creatorOf(p.accountId) : undefined;
+    if (!p || !creator || req.params.username !== creator.username)
       return errorPage(404, "TikTok: couldn't find this video", 'This video is unavailable.');
     return postPage({
       platformName: 'TikTok',
-      accountName: `@${CREATOR.username}`,
+      accountName: `@${creator.username}`,
       text: p.title,
       mediaUrl: ctx.mediaUrl(p.blobId),
     });
@@ -86,11 +87,12 @@ export function registerStatus(api: RouteApi, ctx: EmulatorContext, windows: Rat
 
 function video(ctx: EmulatorContext, p: Publish): Record<string, unknown> {
   const m = grownMetrics(p.publishedAt!, ctx.now(), 1);
-  const share = ctx.pageUrl('www.tiktok.com', postPath(p.postId!));
+  const creator = creatorOf(p.accountId);
+  const share = ctx.pageUrl('www.tiktok.com', postPath(creator, p.postId!));
   return {
     id: p.postId,
     create_time: Math.floor(Date.parse(p.publishedAt!) / 1000),
-    cover_image_url: ctx.avatarUrl('tiktok', CREATOR.openId),
+    cover_image_url: ctx.avatarUrl('tiktok', creator.openId),
     share_url: share,
     video_description: p.title,
     title: p.title,

@@ -2,7 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkChunks } from './publishes';
-import { call, connect, published, initBody, MB, putChunk, startTikTok, stop, type Emu } from './tiktok.test-helpers';
+import { CREATORS } from './accounts';
+import {
+  authorizeUrl,
+  call,
+  connect,
+  published,
+  initBody,
+  MB,
+  putChunk,
+  startTikTok,
+  stop,
+  type Emu,
+} from './tiktok.test-helpers';
 
 let emu: Emu;
 let token: string;
@@ -99,6 +111,29 @@ describe('TikTok direct post', () => {
     }[];
     expect(after[0]!.id).toBe(postId);
     expect(after[0]!.view_count).toBeGreaterThan(before[0]!.view_count);
+  });
+
+  it('the second sandbox creator signs in on the authorize page; its post is recorded under it, at its handle', async () => {
+    const page = await (await fetch(authorizeUrl(emu, {}))).text();
+    for (const c of CREATORS) expect(page).toContain(`name="account" value="${c.openId}"`);
+    const second = CREATORS[1]!;
+    const { access_token, open_id } = await connect(emu, undefined, second.openId);
+    expect(open_id).toBe(second.openId);
+    const info = await call(emu, access_token, 'POST', '/v2/post/publish/creator_info/query/');
+    expect(info.data).toMatchObject({ creator_username: 'second.creator', creator_nickname: 'Second Creator' });
+    const bytes = randomBytes(1 * MB);
+    const started = await init(initBody(bytes.length, bytes.length, 1, 'From the second creator'), access_token);
+    const { publish_id, upload_url } = started.data as { publish_id: string; upload_url: string };
+    expect((await putChunk(upload_url, bytes, 0, bytes.length)).status).toBe(201);
+    emu.clock.t += 1000;
+    const [postId] = (await status(publish_id, access_token)).data.publicaly_available_post_id as string[];
+    const item = (await published(emu)).find((i) => i.id === postId);
+    expect(item).toMatchObject({
+      accountId: second.openId,
+      url: `${emu.publicUrl}/www.tiktok.com/@second.creator/video/${postId}`,
+    });
+    expect((await fetch(item!.url)).status).toBe(200);
+    expect((await fetch(`${emu.publicUrl}/www.tiktok.com/@fanout.sandbox/video/${postId}`)).status).toBe(404);
   });
 
   it('a 12 MB file in two chunks: 206 for the first, 201 for the last (which takes the remainder)', async () => {

@@ -45,15 +45,17 @@ export function tokenRequest(emu: Emu, fields: Record<string, string>) {
   });
 }
 
-export async function codeFor(emu: Emu, scope = ALL_SCOPES): Promise<string> {
-  const res = await decide(authorizeUrl(emu, { scope }), 'approve');
+/** Approve as the first creator, or the one `account` (an open_id) names: the code. */
+export async function codeFor(emu: Emu, scope = ALL_SCOPES, account?: string): Promise<string> {
+  const chosen: Record<string, string> = account ? { account } : {};
+  const res = await decide(authorizeUrl(emu, { scope }), 'approve', chosen);
   return new URL(res.headers.get('location')!).searchParams.get('code')!;
 }
 
 /** Through the authorize page and the code exchange: a fresh token pair. */
-export async function connect(emu: Emu, scope = ALL_SCOPES) {
+export async function connect(emu: Emu, scope = ALL_SCOPES, account?: string) {
   const res = await tokenRequest(emu, {
-    code: await codeFor(emu, scope),
+    code: await codeFor(emu, scope, account),
     grant_type: 'authorization_code',
     redirect_uri: REDIRECT,
   });

@@ -35,6 +35,24 @@ describe('X OAuth 2.0 with PKCE', () => {
     expect(back.searchParams.get('code')).toBeTruthy();
   });
 
+  it('offers both sandbox accounts; a post made as the second is recorded under it, its URL with its handle', async () => {
+    const page = await (await fetch(authorizeUrl(t, { code_challenge: pkce().challenge }))).text();
+    for (const account of ACCOUNTS) expect(page).toContain(`name="account" value="${account.id}"`);
+    const second = ACCOUNTS[1]!;
+    const { accessToken } = await connect(t, undefined, second.id);
+    const me = await call(t.api('/2/users/me'), accessToken);
+    expect(me.body.data).toMatchObject({ id: second.id, username: 'second_creator' });
+    const made = await call(t.api('/2/tweets'), accessToken, { json: { text: 'From the second account' } });
+    expect(made.status).toBe(201);
+    const { items } = (await (await fetch(`${t.emu.url}/_control/published`)).json()) as {
+      items: Record<string, unknown>[];
+    };
+    expect(items.find((i) => i.id === made.body.data.id)).toMatchObject({
+      accountId: second.id,
+      url: `${t.emu.publicUrl}/x.com/second_creator/status/${made.body.data.id}`,
+    });
+  });
+
   it('Deny sends back error=access_denied with the state', async () => {
     const back = await decide(authorizeUrl(t, { code_challenge: pkce().challenge, state: 'd1' }), 'deny');
     expect(back.searchParams.get('error')).toBe('access_denied');

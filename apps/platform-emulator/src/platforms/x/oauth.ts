@@ -75,6 +75,8 @@ export function registerOAuth(api: RouteApi, ctx: EmulatorContext) {
     read: (params) => readAuthorize(ctx, params),
     action: (host) => `/${host}${AUTH_PATH}`,
     account: () => ({ id: account.id, name: `${account.name} (@${account.username})` }),
+    // X's own sign-in lets a person switch accounts; the sandbox has two to continue as.
+    accounts: () => ACCOUNTS.map((a) => ({ id: a.id, name: `${a.name} (@${a.username})` })),
     deniedDescription: 'The user denied the request.',
     approved: (grant, code) => ({ state: grant.state, code: code.code }),
   });

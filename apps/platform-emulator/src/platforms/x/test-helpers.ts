@@ -70,10 +70,11 @@ export async function token(
   return { status: res.status, body: (await res.json()) as Record<string, string | number> };
 }
 
-/** Approve with PKCE and exchange the code: the demo account's tokens. */
-export async function connect(t: TestX, scope = ALL_SCOPES) {
+/** Approve with PKCE (as the demo account, or the one `account` names) and exchange the code: its tokens. */
+export async function connect(t: TestX, scope = ALL_SCOPES, account?: string) {
   const { verifier, challenge } = pkce();
-  const back = await decide(authorizeUrl(t, { scope, code_challenge: challenge }), 'approve');
+  const chosen: Record<string, string> = account ? { account } : {};
+  const back = await decide(authorizeUrl(t, { scope, code_challenge: challenge }), 'approve', chosen);
   const { body } = await token(t, {
     grant_type: 'authorization_code',
     code: back.searchParams.get('code')!,

@@ -1,7 +1,7 @@
 import { PLATFORM_KEYS, type PlatformKey } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  confirmPending,
+  confirmChoosing,
   connectAccount,
   deliverCallback,
   pendingIdOf,
@@ -53,7 +53,7 @@ describe('connecting platform accounts', () => {
     const location = await deliverCallback(server, back);
     expect(location).toMatch(pendingLocation(platform));
     expect(await connections(token, project.id)).toEqual([]);
-    const confirmed = await confirmPending(server, token, pendingIdOf(location)!);
+    const confirmed = await confirmChoosing(server, token, pendingIdOf(location)!);
     expect(confirmed.status).toBe(200);
 
     const list = await connections(token, project.id);

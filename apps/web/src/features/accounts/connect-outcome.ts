@@ -55,9 +55,18 @@ export const confirmingOutcome = (platform: string | null): ConnectOutcome => ({
   message: `Connecting ${labelOf(platform)}…`,
 });
 
-export const connectedOutcome = (connection: Connection): ConnectOutcome => ({
+/** What a confirmed grant became: one account, or the several chosen from it (each its own connection). */
+export const connectedOutcome = ([first, ...more]: [Connection, ...Connection[]]): ConnectOutcome => ({
   tone: 'success',
-  message: `${platformLabel(connection.platform)} is connected as ${connection.accountName}.`,
+  message:
+    more.length === 0
+      ? `${platformLabel(first.platform)} is connected as ${first.accountName}.`
+      : `${platformLabel(first.platform)} is connected as ${[first, ...more].map((c) => c.accountName).join(', ')} (${more.length + 1} accounts).`,
+});
+
+export const chooseCancelledOutcome = (platform: string): ConnectOutcome => ({
+  tone: 'error',
+  message: `${platformLabel(platform)} was not connected: no account was chosen. Nothing was changed.`,
 });
 
 /** The server's refusal of a pending grant, in words; its own message when the code is not one of ours. */

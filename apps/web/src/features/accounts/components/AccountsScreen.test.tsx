@@ -231,7 +231,7 @@ describe('connected accounts', () => {
     routes[CONFIRM] = () => {
       const connection = buildConnection('youtube');
       connections.body.connections = [connection];
-      return { body: { connection } };
+      return { body: { connection, connections: [connection] } };
     };
     const { calls } = stubFetch(routes);
     const { router } = renderStrictApp(`/accounts?pending=${PENDING}&platform=youtube`);
@@ -241,6 +241,64 @@ describe('connected accounts', () => {
     expect(calls.filter((c) => `${c.method} ${c.url}` === CONFIRM)).toHaveLength(1);
     expect(router.state.location.search).toBe('');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('lets the person choose which Pages of a Facebook grant to connect, each becoming its own connection', async () => {
+    signIn();
+    const routes = workspaceRoutes();
+    const connections = routes['GET /api/connections?project_id=1'] as { body: { connections: unknown[] } };
+    routes[`GET /api/connections/pending/${PENDING}`] = {
+      body: {
+        platform: 'facebook',
+        accounts: [
+          { accountId: '501', accountName: 'Fanout Sandbox Page', avatarUrl: '/a/501.png', connectionId: null },
+          { accountId: '502', accountName: 'Fanout Sandbox Studio', avatarUrl: '/a/502.png', connectionId: null },
+        ],
+      },
+    };
+    routes[CONFIRM] = (request) => {
+      const ids = (request.body as { accountIds?: string[] } | undefined)?.accountIds;
+      if (!ids) return { status: 409, body: { error: 'Choose', code: 'choose_accounts' } };
+      const made = ids.map((id, i) =>
+        buildConnection('facebook', {
+          id: 40 + i,
+          accountId: id,
+          accountName: id === '501' ? 'Fanout Sandbox Page' : 'Fanout Sandbox Studio',
+        }),
+      );
+      connections.body.connections = made;
+      return { body: { connection: made[0], connections: made } };
+    };
+    const { calls } = stubFetch(routes);
+    renderStrictApp(`/accounts?pending=${PENDING}&platform=facebook`);
+    const form = await screen.findByRole('form', { name: 'Choose the Facebook Pages to connect' });
+    const first = within(form).getByRole('checkbox', { name: 'Fanout Sandbox Page' });
+    const second = within(form).getByRole('checkbox', { name: 'Fanout Sandbox Studio' });
+    expect(form.querySelectorAll('img')).toHaveLength(2);
+
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Connect chosen Pages' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Choose at least one of the Pages.');
+    expect(calls.filter((c) => `${c.method} ${c.url}` === CONFIRM)).toHaveLength(1);
+
+    // By keyboard: Space ticks the focused checkbox.
+    first.focus();
+    await user.keyboard(' ');
+    await user.tab();
+    expect(second).toHaveFocus();
+    await user.keyboard(' ');
+    await user.click(within(form).getByRole('button', { name: 'Connect chosen Pages' }));
+
+    const said = await screen.findByText(
+      'Facebook is connected as Fanout Sandbox Page, Fanout Sandbox Studio (2 accounts).',
+    );
+    expect(said.closest('[role="status"]')).not.toBeNull();
+    const confirms = calls.filter((c) => `${c.method} ${c.url}` === CONFIRM);
+    expect(confirms.map((c) => c.body)).toEqual([undefined, { accountIds: ['501', '502'] }]);
+    expect(screen.queryByRole('form', { name: 'Choose the Facebook Pages to connect' })).toBeNull();
+    const row = await platformRow('Facebook');
+    expect(await within(row).findByText('Fanout Sandbox Studio')).toBeInTheDocument();
+    expect(within(row).getByText('Fanout Sandbox Page')).toBeInTheDocument();
   });
 
   it.each([

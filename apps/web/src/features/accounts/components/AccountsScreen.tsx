@@ -11,6 +11,7 @@ import { useDeleteConnection } from '../api/delete-connection';
 import { useStartConnection } from '../api/start-connection';
 import { platformLabel } from '../connect-outcome';
 import { useConnectOutcome } from '../hooks/use-connect-outcome';
+import { ChooseAccountsForm } from './ChooseAccountsForm';
 import { ConnectOutcomeBanner } from './ConnectOutcomeBanner';
 import { DisconnectDialog, ReconnectDialog } from './ConfirmConnectionDialogs';
 import { PlatformCard } from './PlatformCard';
@@ -26,7 +27,7 @@ export function AccountsScreen() {
   const start = useStartConnection();
   const remove = useDeleteConnection();
   const toast = useToast();
-  const { outcome, dismiss } = useConnectOutcome();
+  const { outcome, dismiss, choice, connectChosen, cancelChoice, connecting } = useConnectOutcome();
   const [reconnecting, setReconnecting] = useState<Connection | null>(null);
   const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
   const [starting, setStarting] = useState<PlatformKey | null>(null);
@@ -71,6 +72,9 @@ export function AccountsScreen() {
         </p>
       </div>
       <ConnectOutcomeBanner outcome={outcome} onDismiss={dismiss} />
+      {choice && (
+        <ChooseAccountsForm choice={choice} busy={connecting} onConnect={connectChosen} onCancel={cancelChoice} />
+      )}
       <p className="mb-4 text-sm text-zinc-600">
         Connecting an account lets this workspace publish there. You sign in on the platform itself; Fanout never sees
         your password.
