@@ -52,3 +52,8 @@ export function missingFeature(
 ): MissingFeature | undefined {
   return connection?.missingFeatures.find((f) => f.feature === feature);
 }
+
+/** The words for an optional feature ("choose a flair"), the same wherever it is offered. */
+export function featureLabel(platform: PlatformKey, feature: string): string {
+  return OPTIONAL_FEATURES.find((f) => f.platform === platform && f.feature === feature)?.label ?? feature;
+}
