@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IdText } from './common';
+import { MissingFeature } from './optional-scopes';
 import { PlatformKey } from './platforms';
 
 /**
@@ -27,6 +28,11 @@ export const Connection = z
     /** Why the status is not `connected`, in words for the person; null when connected. */
     statusReason: z.string().nullable(),
     scopes: z.array(z.string()),
+    /**
+     * Optional features this grant lacks the scope for (it predates Fanout asking for it). The connection stays
+     * `connected` and publishes; each feature is offered as "Reconnect to allow <label>".
+     */
+    missingFeatures: z.array(MissingFeature),
     connectedAt: z.string(),
     /** When the access grant ends unless refreshed; null when the platform gives no end. */
     expiresAt: z.string().nullable(),

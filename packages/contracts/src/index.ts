@@ -1,6 +1,7 @@
 export * from './common';
 export * from './platforms';
 export * from './connections';
+export * from './optional-scopes';
 export * from './auth';
 export * from './projects';
 export * from './videos';

@@ -89,6 +89,7 @@ export function buildConnection(platform: PlatformKey, overrides: Partial<Connec
     status: 'connected',
     statusReason: null,
     scopes: [],
+    missingFeatures: [],
     connectedAt: '2026-11-01T10:00:00Z',
     expiresAt: null,
     ...overrides,

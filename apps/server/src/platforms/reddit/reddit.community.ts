@@ -1,4 +1,9 @@
-import { redditCommunityViolations, type RedditCommunityRules, type RedditFlair } from '@fanout/contracts';
+import {
+  featureLabel,
+  redditCommunityViolations,
+  type RedditCommunityRules,
+  type RedditFlair,
+} from '@fanout/contracts';
 import type { PublishRequest } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { answerOf, type RedditApi } from './reddit.api';
@@ -70,7 +75,7 @@ export async function communityRules(api: RedditApi, token: string, sr: string):
     postRequirements(api, 'requirements', token, community),
     linkFlairs(api, token, community),
   ]);
-  return { ...requirements, flairs, reconnectFor: flairs === null ? 'choosing a flair' : null };
+  return { ...requirements, flairs, reconnectFor: flairs === null ? featureLabel('reddit', 'flair') : null };
 }
 
 /** The post's title on Reddit: its caption (the video's title when it has none), within Reddit's 300. */

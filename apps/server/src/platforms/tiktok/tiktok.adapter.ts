@@ -80,9 +80,8 @@ export class TikTokAdapter extends BaseAdapter {
       'profile',
       TIKTOK_USER_INFO_URL,
       tokens.accessToken,
-      {
-        query: { fields: 'open_id,avatar_url,display_name,username' },
-      },
+      // `username` needs user.info.profile (User Info APIs Scope Migration): a grant without it is not asked for it.
+      { query: { fields: profileFields(tokens.scopes) } },
     );
     const user = data.user;
     if (!user || typeof user.open_id !== 'string') throw this.unrecognized('profile', answerOf(data), 'no user');
@@ -177,4 +176,9 @@ export class TikTokAdapter extends BaseAdapter {
     if (!data.data || typeof data.data !== 'object') throw this.unrecognized(step, response, 'an answer without data');
     return data.data as T;
   }
+}
+
+function profileFields(scopes: readonly string[]): string {
+  const fields = ['open_id', 'avatar_url', 'display_name'];
+  return (scopes.includes('user.info.profile') ? [...fields, 'username'] : fields).join(',');
 }

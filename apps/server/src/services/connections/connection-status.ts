@@ -1,4 +1,4 @@
-import type { Connection, ConnectionStatus, PlatformKey } from '@fanout/contracts';
+import { missingFeatures, type Connection, type ConnectionStatus, type PlatformKey } from '@fanout/contracts';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
 import { toIsoString } from '../users.service';
 
@@ -43,6 +43,7 @@ export function toConnection(row: PlatformConnectionRow, now = Date.now()): Conn
     status: health.status,
     statusReason: health.reason,
     scopes: row.scopes,
+    missingFeatures: missingFeatures(row.platform as PlatformKey, row.scopes),
     connectedAt: toIsoString(row.connected_at),
     expiresAt: row.expires_at ? toIsoString(row.expires_at) : null,
   };

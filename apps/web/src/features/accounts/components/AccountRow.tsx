@@ -16,6 +16,9 @@ interface AccountRowProps {
 /** One connected account of a platform: avatar, name, health, and Reconnect / Disconnect. */
 export function AccountRow({ connection, name, available, busy, onReconnect, onDisconnect }: AccountRowProps) {
   const reasonId = useId();
+  const allowId = useId();
+  const missing = connection.missingFeatures;
+  const describedBy = [connection.statusReason ? reasonId : '', missing.length ? allowId : ''].filter(Boolean);
   return (
     <li className="flex flex-col gap-2 border-t border-zinc-100 pt-2 first:border-t-0 first:pt-0">
       <div>
@@ -26,6 +29,12 @@ export function AccountRow({ connection, name, available, busy, onReconnect, onD
           <span className="truncate">{connection.accountName}</span>
         </p>
         <ConnectionHealth connection={connection} reasonId={reasonId} />
+        {missing.length > 0 && (
+          // The grant predates a scope Fanout now asks for: it still publishes, and reconnecting adds the feature.
+          <p id={allowId} className="mt-1 text-sm text-zinc-600">
+            Reconnect to allow {joinLabels(missing.map((m) => m.label))}.
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -34,7 +43,7 @@ export function AccountRow({ connection, name, available, busy, onReconnect, onD
           busy={busy}
           disabled={!available}
           aria-label={`Reconnect ${name}`}
-          aria-describedby={connection.statusReason ? reasonId : undefined}
+          aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
           onClick={onReconnect}
         >
           Reconnect
@@ -45,4 +54,8 @@ export function AccountRow({ connection, name, available, busy, onReconnect, onD
       </div>
     </li>
   );
+}
+
+function joinLabels(labels: string[]): string {
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '');
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { missingFeatures } from '@fanout/contracts';
 import { workspaceRoutes } from '@/test/api-fixtures';
 import { buildConnection, buildProject, signIn } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
@@ -208,6 +209,30 @@ describe('connected accounts', () => {
     expect(await within(row).findByText('Needs reconnect')).toBeInTheDocument();
     const reconnect = await within(row).findByRole('button', { name: 'Reconnect TikTok' });
     expect(reconnect).toHaveAccessibleDescription('TikTok refused the refresh: invalid_grant');
+  });
+
+  it('offers reconnecting to allow a feature the grant predates, while the account stays connected', async () => {
+    signIn();
+    const assign = stubLocationAssign();
+    const routes = workspaceRoutes();
+    const reddit = buildConnection('reddit', {
+      scopes: ['identity', 'submit', 'read', 'history'],
+      missingFeatures: missingFeatures('reddit', ['identity', 'submit', 'read', 'history']),
+    });
+    routes['GET /api/connections?project_id=1'] = { body: { connections: [reddit] } };
+    routes['POST /api/connections/reddit/start'] = { body: { url: 'http://localhost:3001/reddit/authorize?state=r' } };
+    stubFetch(routes);
+    renderApp('/accounts');
+    const row = await platformRow('Reddit');
+    expect(await within(row).findByText('Connected')).toBeInTheDocument();
+    expect(within(row).getByText('Reconnect to allow choose a flair and suggest your communities.')).toBeVisible();
+    const reconnect = within(row).getByRole('button', { name: 'Reconnect Reddit' });
+    expect(reconnect).toHaveAccessibleDescription('Reconnect to allow choose a flair and suggest your communities.');
+    const user = userEvent.setup();
+    await user.click(reconnect);
+    const dialog = await screen.findByRole('dialog', { name: 'Reconnect Reddit?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to Reddit' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3001/reddit/authorize?state=r'));
   });
 
   it('says why a connection did not come back', async () => {

@@ -98,7 +98,7 @@ export function TargetCard(props: TargetCardProps) {
           />
           {account && account.error !== null && <AccountOptionsFailure name={name} account={account} />}
           <div className="grid gap-4 sm:grid-cols-2">
-            {controlsFor(platform, target.options, account, name).map((control) => (
+            {controlsFor(platform, target.options, account, name, connection.missingFeatures).map((control) => (
               <OptionField
                 key={control.name}
                 id={fieldId(`options.${control.name}`)}

@@ -1,4 +1,4 @@
-import { TIKTOK_DISCLOSURE_TEXT, type PlatformKey } from '@fanout/contracts';
+import { featureLabel, TIKTOK_DISCLOSURE_TEXT, type MissingFeature, type PlatformKey } from '@fanout/contracts';
 import type { AccountOptionsState } from '../../api/get-publish-options';
 import { OPTION_CONTROLS, type OptionControl } from './option-controls';
 
@@ -13,7 +13,14 @@ export function controlForAccount(
   value: unknown,
   account: AccountOptionsState | undefined,
   platformName: string,
+  missing: readonly MissingFeature[] = [],
 ): OptionControl {
+  if (control.kind === 'text' && control.accountSuggestions && missing.some((m) => m.feature === 'communities'))
+    // The grant predates the mysubreddits scope: no suggestions, and the words of the optional-feature table.
+    return {
+      ...control,
+      hint: `Reconnect ${platformName} on the Accounts screen to allow ${featureLabel('reddit', 'communities')}. Any community may be typed.`,
+    };
   if (!account) return control;
   if (control.kind === 'select' && control.accountChoices) {
     // Still focusable while loading, so a problem found meanwhile can still be pointed at.
@@ -50,10 +57,13 @@ export function controlsFor(
   options: Record<string, unknown>,
   account: AccountOptionsState | undefined,
   platformName: string,
+  missing: readonly MissingFeature[] = [],
 ): OptionControl[] {
   return OPTION_CONTROLS[platform]
     .filter((control) => control.kind !== 'check' || !control.shownWith || options[control.shownWith] === true)
-    .map((control) => forPost(controlForAccount(control, options[control.name], account, platformName), options));
+    .map((control) =>
+      forPost(controlForAccount(control, options[control.name], account, platformName, missing), options),
+    );
 }
 
 function forPost(control: OptionControl, options: Record<string, unknown>): OptionControl {

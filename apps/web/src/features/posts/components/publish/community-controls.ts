@@ -1,3 +1,4 @@
+import { featureLabel } from '@fanout/contracts';
 import type { CommunityState } from '../../api/get-community-rules';
 import type { OptionControl } from './option-controls';
 
@@ -20,7 +21,7 @@ export function controlForCommunity(
   const rules = community.rules;
   if (!rules) return { ...nothing, hint: community.error ?? undefined };
   if (rules.flairs === null)
-    return { ...nothing, hint: `Reconnect Reddit on the Accounts screen to allow ${rules.reconnectFor ?? 'this'}.` };
+    return { ...nothing, hint: `Reconnect Reddit on the Accounts screen to allow ${featureLabel('reddit', 'flair')}.` };
   const offered = rules.flairs.map((f) => ({ value: f.id, label: f.text }));
   const choices = [...offered, ...kept.filter((k) => !offered.some((o) => o.value === k.value))];
   const need = rules.flairRequired

@@ -1,0 +1,15 @@
+import { missingFeatures } from '@fanout/contracts';
+import { describe, expect, it } from 'vitest';
+import { controlsFor } from './account-controls';
+
+describe('controls for an account whose grant lacks an optional scope', () => {
+  it('offers reconnecting to allow community suggestions instead of the suggestions', () => {
+    const missing = missingFeatures('reddit', ['identity', 'submit', 'read', 'history', 'flair']);
+    const subreddit = controlsFor('reddit', {}, undefined, 'Reddit', missing).find((c) => c.name === 'subreddit')!;
+    expect(subreddit.hint).toBe(
+      'Reconnect Reddit on the Accounts screen to allow suggest your communities. Any community may be typed.',
+    );
+    const full = controlsFor('reddit', {}, undefined, 'Reddit', []).find((c) => c.name === 'subreddit')!;
+    expect(full.hint ?? '').not.toContain('Reconnect');
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { PlatformKey } from './platforms';
+
+/**
+ * Features that need a scope beyond those required to publish at all. A grant without one of these stays
+ * `connected` (publishing works); the feature is offered as "Reconnect to allow <label>" until the person
+ * connects again, which asks for every scope. A grant without a scope required to publish is `needs_reconnect`.
+ * `asked: false` lists a scope Fanout does not ask for yet (a later feature): it is never reported missing.
+ */
+export const OPTIONAL_FEATURES = [
+  { platform: 'reddit', feature: 'flair', scope: 'flair', label: 'choose a flair', asked: true },
+  { platform: 'reddit', feature: 'communities', scope: 'mysubreddits', label: 'suggest your communities', asked: true },
+  { platform: 'tiktok', feature: 'username', scope: 'user.info.profile', label: 'show your @username', asked: true },
+  {
+    platform: 'youtube',
+    feature: 'first_comment',
+    scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
+    label: 'post a first comment',
+    asked: false,
+  },
+] as const satisfies readonly {
+  platform: PlatformKey;
+  feature: string;
+  scope: string;
+  label: string;
+  asked: boolean;
+}[];
+
+export const MissingFeature = z
+  .object({
+    /** The feature's key (`flair`, `communities`, `username`). */
+    feature: z.string(),
+    /** The scope the grant lacks for it. */
+    scope: z.string(),
+    /** The feature in words, to follow "Reconnect to allow". */
+    label: z.string(),
+  })
+  .meta({ id: 'MissingFeature' });
+export type MissingFeature = z.infer<typeof MissingFeature>;
+
+/** The optional features Fanout asks a scope for that this grant lacks. */
+export function missingFeatures(platform: PlatformKey, scopes: readonly string[]): MissingFeature[] {
+  return OPTIONAL_FEATURES.filter((f) => f.platform === platform && f.asked && !scopes.includes(f.scope)).map(
+    ({ feature, scope, label }) => ({ feature, scope, label }),
+  );
+}
+
+/** The feature's missing scope on this connection, if any: where the feature is offered it says to reconnect. */
+export function missingFeature(
+  connection: { missingFeatures: readonly MissingFeature[] } | undefined,
+  feature: string,
+): MissingFeature | undefined {
+  return connection?.missingFeatures.find((f) => f.feature === feature);
+}
+
+/** The words for an optional feature ("choose a flair"), the same wherever it is offered. */
+export function featureLabel(platform: PlatformKey, feature: string): string {
+  return OPTIONAL_FEATURES.find((f) => f.platform === platform && f.feature === feature)?.label ?? feature;
+}
