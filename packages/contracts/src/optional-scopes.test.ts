@@ -4,11 +4,11 @@ import { missingFeature, missingFeatures, OPTIONAL_FEATURES } from './optional-s
 describe('optional feature scopes', () => {
   it('names each optional feature a grant lacks, in words that follow "Reconnect to allow"', () => {
     expect(missingFeatures('reddit', ['identity', 'submit', 'read', 'history'])).toEqual([
-      { feature: 'flair', scope: 'flair', label: 'choose a flair' },
-      { feature: 'communities', scope: 'mysubreddits', label: 'suggest your communities' },
+      { feature: 'flair', scope: 'flair', label: 'choosing a flair' },
+      { feature: 'communities', scope: 'mysubreddits', label: 'suggesting your communities' },
     ]);
     expect(missingFeatures('tiktok', ['user.info.basic', 'video.publish', 'video.list'])).toEqual([
-      { feature: 'username', scope: 'user.info.profile', label: 'show your @username' },
+      { feature: 'username', scope: 'user.info.profile', label: 'showing your @username' },
     ]);
   });
 
@@ -20,7 +20,7 @@ describe('optional feature scopes', () => {
 
   it('finds one feature on a connection', () => {
     const connection = { missingFeatures: missingFeatures('reddit', ['submit']) };
-    expect(missingFeature(connection, 'flair')?.label).toBe('choose a flair');
+    expect(missingFeature(connection, 'flair')?.label).toBe('choosing a flair');
     expect(missingFeature(connection, 'username')).toBeUndefined();
     expect(missingFeature(undefined, 'flair')).toBeUndefined();
   });

@@ -8,14 +8,20 @@ import type { PlatformKey } from './platforms';
  * `asked: false` lists a scope Fanout does not ask for yet (a later feature): it is never reported missing.
  */
 export const OPTIONAL_FEATURES = [
-  { platform: 'reddit', feature: 'flair', scope: 'flair', label: 'choose a flair', asked: true },
-  { platform: 'reddit', feature: 'communities', scope: 'mysubreddits', label: 'suggest your communities', asked: true },
-  { platform: 'tiktok', feature: 'username', scope: 'user.info.profile', label: 'show your @username', asked: true },
+  { platform: 'reddit', feature: 'flair', scope: 'flair', label: 'choosing a flair', asked: true },
+  {
+    platform: 'reddit',
+    feature: 'communities',
+    scope: 'mysubreddits',
+    label: 'suggesting your communities',
+    asked: true,
+  },
+  { platform: 'tiktok', feature: 'username', scope: 'user.info.profile', label: 'showing your @username', asked: true },
   {
     platform: 'youtube',
     feature: 'first_comment',
     scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
-    label: 'post a first comment',
+    label: 'posting a first comment',
     asked: false,
   },
 ] as const satisfies readonly {
@@ -53,7 +59,7 @@ export function missingFeature(
   return connection?.missingFeatures.find((f) => f.feature === feature);
 }
 
-/** The words for an optional feature ("choose a flair"), the same wherever it is offered. */
+/** The words for an optional feature ("choosing a flair"), the same wherever it is offered. */
 export function featureLabel(platform: PlatformKey, feature: string): string {
   return OPTIONAL_FEATURES.find((f) => f.platform === platform && f.feature === feature)?.label ?? feature;
 }

@@ -48,7 +48,15 @@ const CASES: Record<string, PlatformCase> = {
     options: { privacyLevel: 'SELF_ONLY' },
     needs: {
       'user.info.basic': 'connect',
-      'user.info.profile': 'connect',
+      // Only the account's username (optional since the scope migration): the post's address still carries the
+      // handle, which creator_info gives with video.publish.
+      'user.info.profile': (life) => {
+        expect(life.refused?.error.message).toBeUndefined();
+        expect(life.results.connect).toMatchObject({ extra: { username: '' } });
+        expect(life.results.publish).toMatchObject({
+          post: { url: expect.stringContaining('/@fanout.sandbox/video/') },
+        });
+      },
       'video.publish': 'publishOptions',
       'video.list': 'postStatus',
     },

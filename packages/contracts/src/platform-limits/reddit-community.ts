@@ -25,7 +25,7 @@ export const RedditCommunityRules = z
           'null when the connection was granted before Fanout asked for the `flair` scope (see `reconnectFor`).',
       }),
     reconnectFor: z.string().nullable().meta({
-      description: 'What reconnecting Reddit would allow here ("choose a flair"), when the grant lacks a scope.',
+      description: 'What reconnecting Reddit would allow here ("choosing a flair"), when the grant lacks a scope.',
     }),
     titleMinLength: z.number().int().nullable(),
     titleMaxLength: z.number().int().nullable(),

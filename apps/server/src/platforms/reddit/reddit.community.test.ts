@@ -40,7 +40,7 @@ describe("a Reddit community's rules", () => {
     expect(await h.adapter.communityRules(before.account, 'clips')).toMatchObject({
       flairRequired: true,
       flairs: null,
-      reconnectFor: 'choose a flair',
+      reconnectFor: 'choosing a flair',
     });
   });
 

@@ -20,15 +20,15 @@ const OLDER_GRANTS: {
     platform: 'tiktok',
     scope: 'user.info.basic,video.publish,video.list',
     separator: ',',
-    missing: [{ feature: 'username', scope: 'user.info.profile', label: 'show your @username' }],
+    missing: [{ feature: 'username', scope: 'user.info.profile', label: 'showing your @username' }],
   },
   {
     platform: 'reddit',
     scope: 'identity submit read history',
     separator: ' ',
     missing: [
-      { feature: 'flair', scope: 'flair', label: 'choose a flair' },
-      { feature: 'communities', scope: 'mysubreddits', label: 'suggest your communities' },
+      { feature: 'flair', scope: 'flair', label: 'choosing a flair' },
+      { feature: 'communities', scope: 'mysubreddits', label: 'suggesting your communities' },
     ],
   },
 ];

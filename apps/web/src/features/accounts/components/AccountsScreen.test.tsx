@@ -225,9 +225,11 @@ describe('connected accounts', () => {
     renderApp('/accounts');
     const row = await platformRow('Reddit');
     expect(await within(row).findByText('Connected')).toBeInTheDocument();
-    expect(within(row).getByText('Reconnect to allow choose a flair and suggest your communities.')).toBeVisible();
+    expect(within(row).getByText('Reconnect to allow choosing a flair and suggesting your communities.')).toBeVisible();
     const reconnect = within(row).getByRole('button', { name: 'Reconnect Reddit' });
-    expect(reconnect).toHaveAccessibleDescription('Reconnect to allow choose a flair and suggest your communities.');
+    expect(reconnect).toHaveAccessibleDescription(
+      'Reconnect to allow choosing a flair and suggesting your communities.',
+    );
     const user = userEvent.setup();
     await user.click(reconnect);
     const dialog = await screen.findByRole('dialog', { name: 'Reconnect Reddit?' });

@@ -59,7 +59,7 @@ describe("publish panel: a Reddit community's flairs and requirements", () => {
       [clipsUrl]: {
         body: {
           platform: 'reddit',
-          rules: { ...CLIPS, flairRequired: false, flairs: null, reconnectFor: 'choose a flair', titleMinLength: 40 },
+          rules: { ...CLIPS, flairRequired: false, flairs: null, reconnectFor: 'choosing a flair', titleMinLength: 40 },
         },
       },
     });
@@ -67,7 +67,7 @@ describe("publish panel: a Reddit community's flairs and requirements", () => {
     await userEvent.type(form.getByRole('combobox', { name: 'Subreddit (required)' }), 'clips');
     const flair = form.getByRole('combobox', { name: 'Reddit flair' });
     await waitFor(() =>
-      expect(flair).toHaveAccessibleDescription('Reconnect Reddit on the Accounts screen to allow choose a flair.'),
+      expect(flair).toHaveAccessibleDescription('Reconnect Reddit on the Accounts screen to allow choosing a flair.'),
     );
     expect(flair).toBeDisabled();
     expect(

@@ -7,7 +7,7 @@ describe('controls for an account whose grant lacks an optional scope', () => {
     const missing = missingFeatures('reddit', ['identity', 'submit', 'read', 'history', 'flair']);
     const subreddit = controlsFor('reddit', {}, undefined, 'Reddit', missing).find((c) => c.name === 'subreddit')!;
     expect(subreddit.hint).toBe(
-      'Reconnect Reddit on the Accounts screen to allow suggest your communities. Any community may be typed.',
+      'Reconnect Reddit on the Accounts screen to allow suggesting your communities. Any community may be typed.',
     );
     const full = controlsFor('reddit', {}, undefined, 'Reddit', []).find((c) => c.name === 'subreddit')!;
     expect(full.hint ?? '').not.toContain('Reconnect');
