@@ -4,6 +4,7 @@ export * from './connections';
 export * from './auth';
 export * from './projects';
 export * from './videos';
+export * from './video-fit';
 export * from './security';
 export * from './reauthentication';
 export * from './platform-limits';

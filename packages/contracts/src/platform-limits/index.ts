@@ -33,4 +33,4 @@ export {
   redditCommunityViolations,
 } from './reddit-community';
 export { planFit, targetVideoLimits, verticalSurface } from './fit-plan';
-export type { FitChoices, FitFacts, FitOutput, FitPlan, FitResult, FitStep, FitTarget } from './fit-plan';
+export type { FitChoices, FitFacts, FitPlan, FitResult, FitTarget } from './fit-plan';
