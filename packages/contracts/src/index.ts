@@ -5,6 +5,7 @@ export * from './optional-scopes';
 export * from './auth';
 export * from './projects';
 export * from './videos';
+export * from './video-fit';
 export * from './security';
 export * from './reauthentication';
 export * from './platform-limits';

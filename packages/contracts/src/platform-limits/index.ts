@@ -32,3 +32,5 @@ export {
   RedditFlair,
   redditCommunityViolations,
 } from './reddit-community';
+export { planFit, targetVideoLimits, verticalSurface } from './fit-plan';
+export type { FitChoices, FitFacts, FitPlan, FitResult, FitTarget } from './fit-plan';

@@ -1,0 +1,51 @@
+import { planFit, type FitRequest, type FitResponse, type PlatformKey } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../http/errors';
+import { findConnection } from '../../repositories/connections.repository';
+import { findVideoOfUser } from '../../repositories/videos.repository';
+import { countCallNow, REQUEST_LIMITS } from '../limits/request-limits';
+import { accountFactsOf, videoFacts } from '../posts/post-validation';
+
+/** Platforms whose limits depend on the account as the platform reports it (TikTok's creator_info). */
+const ASKS_THE_ACCOUNT: readonly PlatformKey[] = ['tiktok'];
+
+/**
+ * POST /api/videos/:id/fit. A video or connection that is not the caller's (or a connection of another project)
+ * is answered as unknown; a video whose facts were never read (no size or codec) cannot be planned for.
+ */
+export async function fitVideo(
+  ctx: AppContext,
+  userId: number,
+  videoId: number,
+  body: FitRequest,
+): Promise<FitResponse> {
+  const video = await findVideoOfUser(ctx.db, videoId, userId);
+  if (!video) throw notFound('Video');
+  const connection = await findConnection(ctx.db, body.connectionId);
+  if (!connection || connection.user_id !== userId || connection.project_id !== video.project_id)
+    throw notFound('Connection');
+  if (video.width === null || video.height === null || video.video_codec === null)
+    throw conflict(
+      'This video has not been read yet (its size and codec are unknown), so no fitting copy can be planned.',
+      'video_not_probed',
+    );
+  const platform = connection.platform as PlatformKey;
+  let account = {};
+  if (ASKS_THE_ACCOUNT.includes(platform)) {
+    // The same per-user budget as GET /connections/:id/publish-options: both ask the platform as the account.
+    await countCallNow(ctx.db, REQUEST_LIMITS.publishOptions, userId);
+    account = await accountFactsOf(ctx, connection.id);
+  }
+  const { aspect, cropX, vertical, trim } = body;
+  // Whether the MP4's index comes first is not recorded yet: null plans no re-wrap for it.
+  return planFit(
+    { ...videoFacts(video), faststart: null },
+    { platform, options: body.options, account },
+    {
+      aspect,
+      cropX,
+      vertical,
+      trim,
+    },
+  );
+}
