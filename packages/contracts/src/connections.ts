@@ -158,6 +158,11 @@ export const PublishOptions = z.object({
    * keeps its posts private, so only SELF_ONLY is offered. Absent in the sandbox, which follows the emulator.
    */
   directPostAudited: z.boolean().optional(),
+  /**
+   * YouTube: false when this server's live Google API project has not passed YouTube's audit
+   * (YOUTUBE_API_VERIFIED): YouTube keeps its uploads private whatever privacy is chosen. Absent in the sandbox.
+   */
+  youtubeApiVerified: z.boolean().optional(),
   /** Communities the account has joined (Reddit), offered where the person types one; null when unknown. */
   subreddits: z.array(z.string()).nullable().optional(),
 });

@@ -34,6 +34,14 @@ export const YOUTUBE_LIMITS: PlatformLimits = {
 
 export const YOUTUBE_PRIVACY = ['public', 'unlisted', 'private'] as const;
 
+/**
+ * Said where privacy is chosen while this server's live Google API project has not passed YouTube's audit
+ * (YOUTUBE_API_VERIFIED unset): videos.insert locks the uploads of unverified projects created after 2020-07-28
+ * private, whatever privacy is sent (videos.insert documentation, the note at the top of the page).
+ */
+export const YOUTUBE_UNVERIFIED_PROJECT_TEXT =
+  "This server's YouTube API project has not passed YouTube's audit yet: YouTube keeps every video it uploads private until it does, whatever is chosen here.";
+
 export const YouTubeOptions = z.strictObject({
   privacy: z.enum(YOUTUBE_PRIVACY).optional(),
   /** A video category id, e.g. "22" (People & Blogs). */

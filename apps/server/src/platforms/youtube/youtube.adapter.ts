@@ -45,6 +45,12 @@ export class YouTubeAdapter extends BaseAdapter {
     stages: this.options.stages,
   };
 
+  /** A live project's audit stage (YOUTUBE_API_VERIFIED), so the composer can say uploads stay private; none in the sandbox. */
+  override publishOptions(_account: ConnectedAccount): Promise<Record<string, unknown>> {
+    const stages = this.options.stages;
+    return Promise.resolve(stages ? { api_verified: stages.youtubeApiVerified } : {});
+  }
+
   authorizeUrl(input: AuthorizeInput): string {
     return youtubeAuthorizeUrl(this.browserEndpoint(GOOGLE_AUTHORIZE_URL), this.clientId, input);
   }

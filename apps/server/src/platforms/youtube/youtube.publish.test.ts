@@ -112,6 +112,14 @@ describe('YouTube publish', () => {
     }
   });
 
+  it("tells the composer a live project's audit stage, and nothing in the sandbox", async () => {
+    const unverified = h.make({ stages: { youtubeApiVerified: false, tiktokAudited: false } });
+    expect(await unverified.publishOptions(account)).toEqual({ api_verified: false });
+    const verified = h.make({ stages: { youtubeApiVerified: true, tiktokAudited: false } });
+    expect(await verified.publishOptions(account)).toEqual({ api_verified: true });
+    expect(await h.adapter.publishOptions(account)).toEqual({});
+  });
+
   it('findPost answers null before a session exists', async () => {
     const adapter = h.make();
     const request = publishRequest(account, fileSource(mediaFixtures().video));

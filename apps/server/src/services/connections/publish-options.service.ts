@@ -24,6 +24,7 @@ export function toPublishOptions(raw: Record<string, unknown>): PublishOptions {
     creatorUsername: text(raw.creator_username),
     creatorNickname: text(raw.creator_nickname),
     directPostAudited: flag(raw.direct_post_audited),
+    youtubeApiVerified: flag(raw.api_verified),
     subreddits: textList(raw.subreddits),
   };
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as PublishOptions;

@@ -1,4 +1,4 @@
-import { missingFeatures } from '@fanout/contracts';
+import { missingFeatures, YOUTUBE_UNVERIFIED_PROJECT_TEXT } from '@fanout/contracts';
 import { describe, expect, it } from 'vitest';
 import { controlsFor } from './account-controls';
 
@@ -11,5 +11,17 @@ describe('controls for an account whose grant lacks an optional scope', () => {
     );
     const full = controlsFor('reddit', {}, undefined, 'Reddit', []).find((c) => c.name === 'subreddit')!;
     expect(full.hint ?? '').not.toContain('Reconnect');
+  });
+});
+
+describe('controls for an account of a live app at an earlier review stage', () => {
+  const loaded = (options: object) => ({ loading: false, options, error: null, retry: () => {} });
+
+  it("says by YouTube's privacy that an unverified API project's uploads stay private", () => {
+    const privacy = (options: object) =>
+      controlsFor('youtube', {}, loaded(options), 'YouTube').find((c) => c.name === 'privacy')!;
+    expect(privacy({ youtubeApiVerified: false }).hint).toBe(YOUTUBE_UNVERIFIED_PROJECT_TEXT);
+    expect(privacy({ youtubeApiVerified: true }).hint).toBeUndefined();
+    expect(privacy({}).hint).toBeUndefined();
   });
 });

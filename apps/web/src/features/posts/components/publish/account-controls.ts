@@ -22,6 +22,8 @@ export function controlForAccount(
       hint: `Reconnect ${platformName} on the Accounts screen to allow ${featureLabel('reddit', 'communities')}. Any community may be typed.`,
     };
   if (!account) return control;
+  if (control.kind === 'select' && control.appStage && account.options?.[control.appStage.flag] === false)
+    return { ...control, hint: control.appStage.hint };
   if (control.kind === 'select' && control.accountChoices) {
     // Still focusable while loading, so a problem found meanwhile can still be pointed at.
     if (account.loading) return { ...control, choices: [], placeholder: "Loading this account's choices…" };

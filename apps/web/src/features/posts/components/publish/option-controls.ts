@@ -3,6 +3,7 @@ import {
   TIKTOK_PRIVACY_LEVELS,
   X_REPLY_SETTINGS,
   YOUTUBE_PRIVACY,
+  YOUTUBE_UNVERIFIED_PROJECT_TEXT,
   type PlatformKey,
   type PublishOptions,
 } from '@fanout/contracts';
@@ -33,6 +34,8 @@ export type OptionControl =
       placeholder?: string;
       hint?: string;
       accountChoices?: AccountList;
+      /** A stage of this server's live app that, when false, makes the platform override the choice: say so. */
+      appStage?: { flag: 'youtubeApiVerified'; hint: string };
       /** The choices are the link flairs of the community named in the subreddit field (community-controls.ts). */
       communityFlairs?: boolean;
       disabled?: boolean;
@@ -133,6 +136,7 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
       name: 'privacy',
       label: 'YouTube privacy',
       choices: YOUTUBE_PRIVACY.map((value) => ({ value, label: YOUTUBE_PRIVACY_LABELS[value] })),
+      appStage: { flag: 'youtubeApiVerified', hint: YOUTUBE_UNVERIFIED_PROJECT_TEXT },
     },
     {
       kind: 'select',
