@@ -70,6 +70,8 @@ describe('connecting platform accounts', () => {
         status: 'connected',
         statusReason: null,
         scopes: expect.arrayContaining([expect.any(String)]),
+        // A grant of every scope asked for lacks no optional feature.
+        missingFeatures: [],
         connectedAt: expect.any(String),
         expiresAt: list[0]!.expiresAt === null ? null : expect.any(String),
       },
