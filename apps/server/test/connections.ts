@@ -1,6 +1,6 @@
 import type { Connection, PlatformKey } from '@fanout/contracts';
 import { decideOnAuthorizePage } from './emulator';
-import { api, type ApiResponse } from './factories';
+import { api, createProject, registerUser, type ApiClient, type ApiResponse } from './factories';
 import type { TestServer } from './test-server';
 
 /** The emulator the test server started for its sandbox platforms (control API, token lists). */
@@ -96,4 +96,15 @@ export async function connectAccount(
   if (confirmed.status !== 200)
     throw new Error(`confirm answered ${confirmed.status}: ${JSON.stringify(confirmed.body)}`);
   return { location, back, connection: confirmed.body.connection as Connection };
+}
+
+/** A new user's project with these platforms connected through the sandbox emulator; the id of each connection. */
+export async function ownerWithConnections(server: TestServer, platforms: readonly PlatformKey[]) {
+  const { token, user } = await registerUser(server);
+  const project = await createProject(server, token);
+  for (const platform of platforms) await connectAccount(server, token, platform, project.id);
+  const as: ApiClient = api(server, token);
+  const listed = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections as Connection[];
+  const ids = Object.fromEntries(listed.map((c) => [c.platform, c.id])) as Record<PlatformKey, number>;
+  return { as, token, userId: user.id as number, projectId: project.id as number, ids };
 }

@@ -1,8 +1,8 @@
 import type { PlatformKey } from '@fanout/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectAccount, sandboxEmulator } from '../../../test/connections';
+import { ownerWithConnections, sandboxEmulator } from '../../../test/connections';
 import { control } from '../../../test/emulator';
-import { api, createProject, registerUser, type ApiClient } from '../../../test/factories';
+import { api, type ApiClient } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
 describe('GET /api/connections/:id/publish-options', () => {
@@ -15,16 +15,8 @@ describe('GET /api/connections/:id/publish-options', () => {
 
   /** A new user's project with these platforms connected; the id of each connection. */
   async function ownerWith(platforms: PlatformKey[]) {
-    const { token } = await registerUser(server);
-    const project = await createProject(server, token);
-    for (const platform of platforms) await connectAccount(server, token, platform, project.id);
-    const as = api(server, token);
-    const listed = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections as {
-      id: number;
-      platform: PlatformKey;
-    }[];
-    const ids = Object.fromEntries(listed.map((c) => [c.platform, c.id])) as Record<PlatformKey, number>;
-    return { as, ids, projectId: project.id };
+    const { as, ids, projectId } = await ownerWithConnections(server, platforms);
+    return { as, ids, projectId };
   }
 
   const optionsOf = (as: ApiClient, id: number) => as.get(`/api/connections/${id}/publish-options`);

@@ -1,7 +1,7 @@
 import type { PlatformKey } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAccount } from '../../../test/connections';
-import { api, createProject, insertVideoRow, registerUser, type ApiClient } from '../../../test/factories';
+import { connectAccount, ownerWithConnections } from '../../../test/connections';
+import { createProject, insertVideoRow, type ApiClient } from '../../../test/factories';
 import { mediaFixtures, uploadVideo } from '../../../test/fixtures';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
@@ -14,24 +14,16 @@ describe('POST /api/videos/:id/fit', () => {
 
   /** A new user's project with these platforms connected through the sandbox emulator, and one real upload. */
   async function ownerWith(platforms: PlatformKey[]) {
-    const { token, user } = await registerUser(server);
-    const project = await createProject(server, token);
-    for (const platform of platforms) await connectAccount(server, token, platform, project.id);
-    const as = api(server, token);
-    const listed = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections as {
-      id: number;
-      platform: PlatformKey;
-    }[];
-    const ids = Object.fromEntries(listed.map((c) => [c.platform, c.id])) as Record<PlatformKey, number>;
+    const { as, token, ids, userId, projectId } = await ownerWithConnections(server, platforms);
     // 6 s, 1280×720, 30 fps, H.264 + AAC, probed by ffprobe on upload.
-    const uploaded = await uploadVideo(server, token, { file: mediaFixtures().bigVideo, projectId: project.id });
+    const uploaded = await uploadVideo(server, token, { file: mediaFixtures().bigVideo, projectId });
     expect(uploaded.status).toBe(201);
     return {
       as,
       token,
       ids,
-      userId: user.id as number,
-      projectId: project.id,
+      userId,
+      projectId,
       videoId: uploaded.body.video.id as number,
     };
   }
