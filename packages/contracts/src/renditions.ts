@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { Id } from './common';
+import { PlatformKey } from './platforms';
+import { FitRequest, FitStep } from './video-fit';
+
+const d = (description: string) => ({ description });
+
+/**
+ * POST /api/videos/:id/renditions: the same target and settings as a fit check. The same settings for the
+ * same video name the same copy, so asking twice answers the first copy instead of making a second.
+ */
+export const RenditionRequest = FitRequest.meta({ id: 'RenditionRequest' });
+export type RenditionRequest = z.infer<typeof RenditionRequest>;
+
+export const RenditionStatus = z
+  .enum(['queued', 'rendering', 'ready', 'failed'])
+  .meta({ id: 'RenditionStatus', description: 'queued → rendering → ready, or failed with its reason.' });
+export type RenditionStatus = z.infer<typeof RenditionStatus>;
+
+export const Rendition = z
+  .object({
+    id: Id,
+    videoId: Id,
+    platform: PlatformKey,
+    status: RenditionStatus,
+    progress: z.number().min(0).max(1).meta(d("How far the render is, from ffmpeg's own progress; 1 when ready.")),
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .meta(d("Why the render failed, in words (ffmpeg's reason); null otherwise.")),
+    steps: z.array(FitStep).meta(d('What the copy is made with, in order.')),
+    width: z.int().nullable(),
+    height: z.int().nullable(),
+    fps: z.number().nullable(),
+    durationMs: z.int().nullable(),
+    sizeBytes: z.int().nullable().meta(d('The copy’s size once ready; it counts against the storage quota.')),
+    url: z
+      .string()
+      .nullable()
+      .meta(d('Where the ready copy plays in the page (same origin, signed in); null until ready.')),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Rendition', description: 'A copy of a video made to fit one platform target.' });
+export type Rendition = z.infer<typeof Rendition>;
+
+export const RenditionResponse = z.object({ rendition: Rendition }).meta({ id: 'RenditionResponse' });
+export type RenditionResponse = z.infer<typeof RenditionResponse>;
+
+export const RenditionList = z.object({ renditions: z.array(Rendition) }).meta({ id: 'RenditionList' });
+export type RenditionList = z.infer<typeof RenditionList>;
