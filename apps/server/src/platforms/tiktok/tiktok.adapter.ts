@@ -140,7 +140,9 @@ export class TikTokAdapter extends BaseAdapter {
   async postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {
     const video = await queryVideo(this.api, account.accessToken, platformPostId);
     if (!video) return { state: 'removed', reason: 'TikTok no longer lists this video' };
-    return { state: 'live', url: this.api.postUrl(account.extra.username ?? '', platformPostId) };
+    // A grant without user.info.profile stores no username, so the address TikTok gives for the video comes first.
+    const url = typeof video.share_url === 'string' && video.share_url ? video.share_url : undefined;
+    return { state: 'live', url: url ?? this.api.postUrl(account.extra.username ?? '', platformPostId) };
   }
 
   async metrics(account: ConnectedAccount, platformPostId: string): Promise<PostMetrics> {

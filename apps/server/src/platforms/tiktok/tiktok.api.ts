@@ -57,6 +57,8 @@ export function fetchStatus(api: TikTokApi, accessToken: string, publishId: stri
 
 export interface TikTokVideo {
   id?: string;
+  /** The video's own address (Display API, Video Object); it needs no username. */
+  share_url?: string;
   view_count?: number;
   like_count?: number;
   comment_count?: number;
@@ -69,7 +71,7 @@ export async function queryVideo(
   videoId: string,
 ): Promise<TikTokVideo | undefined> {
   const data = await api.call<{ videos?: TikTokVideo[] }>('metrics', TIKTOK_URLS.videoQuery, accessToken, {
-    query: { fields: 'id,view_count,like_count,comment_count,share_count' },
+    query: { fields: 'id,share_url,view_count,like_count,comment_count,share_count' },
     json: { filters: { video_ids: [videoId] } },
     headers: { 'content-type': 'application/json; charset=UTF-8' },
   });

@@ -53,7 +53,16 @@ describe('TikTok publish', () => {
     });
 
     expect(await adapter.findPost(request, result.journal)).toEqual(result.post);
-    expect(await adapter.postStatus(account, result.post.platformPostId)).toMatchObject({ state: 'live' });
+    expect(await adapter.postStatus(account, result.post.platformPostId)).toEqual({
+      state: 'live',
+      url: result.post.url,
+    });
+    // A grant without user.info.profile has no username stored: the address still names the creator.
+    const noUsername = { ...account, extra: { ...account.extra, username: '' } };
+    expect(await adapter.postStatus(noUsername, result.post.platformPostId)).toEqual({
+      state: 'live',
+      url: result.post.url,
+    });
     const metrics = await adapter.metrics(account, result.post.platformPostId);
     expect(typeof metrics.views).toBe('number');
     expect(typeof metrics.likes).toBe('number');
