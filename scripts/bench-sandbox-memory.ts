@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Post, Project } from '@fanout/contracts';
 import { call, connect, PLATFORMS } from './bench-publish-setup';
 import { processMb, registerBenchUser, resetPeak } from './bench-support';
-import { streamUpload } from './bench-upload';
+import { streamUpload } from './bench-stream-upload';
 import { repoRoot, startBuiltServer, stopChild } from './built-server';
 
 export const SANDBOX_GROWTH_GOAL_MB = 150;

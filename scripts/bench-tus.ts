@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { loadConfig } from '../apps/server/src/config/env';
 import { startServer } from '../apps/server/src/server';
-import { makeLongMp4 } from './bench-upload';
+import { makeLongMp4 } from './bench-videos';
 import { uploadMemory, uploadMemoryRows } from './bench-upload-memory';
 
 const SIZE = Number(process.env.SIZE_MB ?? 1024) * 1024 * 1024;

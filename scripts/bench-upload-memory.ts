@@ -15,7 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Project } from '@fanout/contracts';
 import { json, processMb, registerBenchUser, resetPeak } from './bench-support';
-import { makeLongMp4, streamUpload } from './bench-upload';
+import { streamUpload } from './bench-stream-upload';
+import { makeLongMp4 } from './bench-videos';
 import { repoRoot, serverMain, startBuiltServer, stopChild } from './built-server';
 
 export type UploadKind = 'multipart' | 'tus';

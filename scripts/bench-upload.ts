@@ -12,10 +12,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { uploadMemory, uploadMemoryRows, type UploadMemory } from './bench-upload-memory';
+import { streamUpload } from './bench-stream-upload';
+import { makeLongMp4 } from './bench-videos';
 
 export interface UploadBenchResult {
   fileMb: number;
@@ -34,30 +35,6 @@ export interface UploadBenchTarget {
   projectId: number;
   /** A scratch directory; the videos are made here. */
   work: string;
-}
-
-/**
- * A real video of about `mb` MB: 10 s of lossless 1080p H.264 with AAC sound, looped by stream copy (at disk
- * speed, not encoder speed) into one MP4 with its index at the front.
- */
-export function makeLongMp4(dir: string, mb: number, name = `long-${mb}.mp4`): string {
-  const seg = path.join(dir, 'segment.mp4');
-  if (!fs.existsSync(seg)) {
-    execFileSync('ffmpeg', [
-      ...['-v', 'error', '-nostdin', '-y'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=duration=10:size=1920x1080:rate=30'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=10'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'],
-      ...['-c:a', 'aac', '-b:a', '128k', '-shortest', seg],
-    ]);
-  }
-  const loops = Math.max(0, Math.round((mb * 1024 * 1024) / fs.statSync(seg).size) - 1);
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    ...['-v', 'error', '-nostdin', '-y', '-stream_loop', String(loops), '-i', seg],
-    ...['-c', 'copy', '-movflags', '+faststart', file],
-  ]);
-  return file;
 }
 
 /** The raw pipe: each request body streamed to a file in `dir`, answered 201 once the file is closed. */
@@ -83,48 +60,6 @@ async function startRawServer(dir: string): Promise<{ child: ChildProcess; url: 
     child.once('exit', (code) => reject(new Error(`raw pipe server exited with ${code}`)));
   });
   return { child, url: `http://127.0.0.1:${port}` };
-}
-
-/** Streams a multipart upload from disk (never buffered); resolves with the status and the time taken. */
-export function streamUpload(
-  url: string,
-  token: string,
-  projectId: number,
-  file: string,
-): Promise<{ status: number; ms: number; body: string }> {
-  const boundary = `----fanout${Date.now()}`;
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nbench\r\n` +
-    // The same file is sent again and again: each copy is kept.
-    `--${boundary}\r\nContent-Disposition: form-data; name="allow_duplicate"\r\n\r\ntrue\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="${path.basename(file)}"\r\n` +
-    `Content-Type: ${file.endsWith('.mkv') ? 'video/x-matroska' : 'video/mp4'}\r\n\r\n`;
-  const tail = `\r\n--${boundary}--\r\n`;
-  const length = Buffer.byteLength(head) + fs.statSync(file).size + Buffer.byteLength(tail);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': length,
-      },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c.slice(0, 4096 - body.length)));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body }));
-    });
-    req.on('error', reject);
-    req.write(head);
-    const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-    stream.on('error', reject);
-    stream.on('end', () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
 }
 
 const median = (xs: number[]) => {
