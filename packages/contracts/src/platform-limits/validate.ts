@@ -33,3 +33,15 @@ export function validatePost(
   const rules: PlatformRules<object> = PLATFORM_RULES[platform];
   return breachesOf(rules, facts, fields, account).map((breach) => ({ platform, ...breach }));
 }
+
+/**
+ * The options a client got wrong: a value the platform does not take or an option it does not have. A missing
+ * required option is not one (a draft may not have it yet). A fit check refuses these rather than planning for
+ * the platform's default kind of post.
+ */
+export function optionMistakes(platform: PlatformKey, options: unknown): PlatformViolation[] {
+  const rules: PlatformRules<object> = PLATFORM_RULES[platform];
+  return checkOptions(rules, options)
+    .breaches.filter((breach) => breach.rule !== 'options.required')
+    .map((breach) => ({ platform, ...breach }));
+}

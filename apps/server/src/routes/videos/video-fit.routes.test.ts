@@ -94,4 +94,16 @@ describe('POST /api/videos/:id/fit', () => {
         body: { code: 'validation_failed' },
       });
   });
+
+  it('refuses a kind of post the platform does not have instead of planning for its default kind', async () => {
+    const owner = await ownerWith(['facebook']);
+    const story = await fit(owner.as, owner.videoId, { connectionId: owner.ids.facebook, options: { kind: 'story' } });
+    expect(story).toMatchObject({ status: 400, body: { code: 'invalid_options' } });
+    expect(story.body.error).toContain('Facebook needs the kind of post to be "reel" or "video"; got "story".');
+    const unknown = await fit(owner.as, owner.videoId, { connectionId: owner.ids.facebook, options: { loop: true } });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_options', error: 'Facebook has no option "loop".' },
+    });
+  });
 });

@@ -23,7 +23,7 @@ export const videoFitRoutes =
             'TikTok cannot be asked, its general limits apply). `fits`: the video as uploaded meets them; ' +
             "`plan.steps`: what makes a copy that does (see docs/renditions.md), `plan.output` the copy's size, " +
             'frame rate, codecs, duration and estimated bytes, `plan.remaining` what it would still break. Nothing ' +
-            'is rendered. 404 for a video or connection that is not yours or a connection of another project; 409 ' +
+            'is rendered. 400 `invalid_options` for an option the platform does not have or a value it does not take. 404 for a video or connection that is not yours or a connection of another project; 409 ' +
             '`video_not_probed` for a video whose size and codec were never read.',
           params: IdParams,
           body: FitRequest,

@@ -1,6 +1,6 @@
-import { planFit, type FitRequest, type FitResponse, type PlatformKey } from '@fanout/contracts';
+import { optionMistakes, planFit, type FitRequest, type FitResponse, type PlatformKey } from '@fanout/contracts';
 import type { AppContext } from '../../context';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { findConnection } from '../../repositories/connections.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { countCallNow, REQUEST_LIMITS } from '../limits/request-limits';
@@ -30,6 +30,8 @@ export async function fitVideo(
       'video_not_probed',
     );
   const platform = connection.platform as PlatformKey;
+  const mistakes = optionMistakes(platform, body.options);
+  if (mistakes.length > 0) throw badRequest(mistakes.map((m) => m.message).join(' '), 'invalid_options');
   let account = {};
   if (ASKS_THE_ACCOUNT.includes(platform)) {
     // The same per-user budget as GET /connections/:id/publish-options: both ask the platform as the account.
