@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { PlatformKey, RedditCommunityRules } from '@fanout/contracts';
 import { request as httpRequest, type Dispatcher } from 'undici';
 import type {
@@ -19,6 +18,7 @@ import type {
 import { APP_CHECKS, type AppCheckResult } from './app-check';
 import { CHECK_STATUSES } from './app-check/app-check';
 import { PlatformError } from './platform-error';
+import type { PlatformResponse, RequestBody, RequestOptions } from './platform-http';
 import { AnswerTooLargeError, readAnswer } from './read-answer';
 
 /** Where a platform's requests go: the real hosts, or the emulator (sandbox mode). */
@@ -52,31 +52,7 @@ export interface AdapterOptions {
   dispatcher?: Dispatcher;
 }
 
-export type RequestBody = string | Buffer | Uint8Array | Readable;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  headers?: Record<string, string>;
-  /** Added to the URL's query string (values are encoded; undefined values left out). */
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: RequestBody;
-  /** A JSON body; sets Content-Type. */
-  json?: unknown;
-  /** An application/x-www-form-urlencoded body; sets Content-Type. */
-  form?: Record<string, string | number | boolean | undefined>;
-  /** Statuses besides 2xx that are answers, not errors (YouTube's 308 Resume Incomplete). */
-  accept?: number[];
-  timeoutMs?: number;
-}
-
-/** A platform's answer, read whole (answers are small JSON; bytes only ever go the other way). */
-export interface PlatformResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The body parsed as JSON, or undefined when it is not JSON. */
-  body: unknown;
-}
+export type { PlatformResponse, RequestBody, RequestOptions } from './platform-http';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 

@@ -1,4 +1,4 @@
-import type { PlatformResponse, RequestOptions } from '../base-adapter';
+import type { PlatformResponse, RequestOptions } from '../platform-http';
 
 /** What a platform said of an app's id and secret: known, refused, or no clear answer (no answer, an odd one). */
 export type AppCheckOutcome = 'accepted' | 'refused' | 'unknown';
