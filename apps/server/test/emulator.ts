@@ -50,10 +50,15 @@ export function sandboxAdapterOptions(
 }
 
 /**
- * What a person does on a platform's authorize page: opens it, then clicks Approve or Deny. Returns where
- * the platform sends the browser back (the redirect URI with `code`/`state`, or `error`).
+ * What a person does on a platform's authorize page: opens it, makes the `chosen` choices (the `account` to
+ * continue as, where the page offers several), then clicks Approve or Deny. Returns where the platform sends the
+ * browser back (the redirect URI with `code`/`state`, or `error`).
  */
-export async function decideOnAuthorizePage(authorizeUrl: string, decision: 'approve' | 'deny'): Promise<URL> {
+export async function decideOnAuthorizePage(
+  authorizeUrl: string,
+  decision: 'approve' | 'deny',
+  chosen: Record<string, string> = {},
+): Promise<URL> {
   const page = await fetch(authorizeUrl, { redirect: 'manual' });
   const html = await page.text();
   if (page.status !== 200) throw new Error(`authorize page answered ${page.status}: ${html.slice(0, 300)}`);
@@ -63,6 +68,7 @@ export async function decideOnAuthorizePage(authorizeUrl: string, decision: 'app
   for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
     fields.set(unescape(m[1]!), unescape(m[2]!));
   fields.set('decision', decision);
+  for (const [k, v] of Object.entries(chosen)) fields.set(k, v);
   const action = new URL(unescape(form[1]!), authorizeUrl);
   const answer = await fetch(action, {
     method: 'POST',

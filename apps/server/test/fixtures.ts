@@ -9,6 +9,8 @@ export interface MediaFixtures {
   dir: string;
   /** 2 s, 320x240, 25 fps, H.264 + AAC sine tone, MP4 */
   video: string;
+  /** the same MP4 without `+faststart`: its index (moov) after the media data, as ffmpeg writes by default */
+  videoIndexAtEnd: string;
   /** the same picture and sound in a QuickTime container */
   videoMov: string;
   /** one 320x240 PNG frame */
@@ -27,7 +29,7 @@ export interface MediaFixtures {
 }
 
 // Bump when the recipes change, so an older cached set is not reused.
-const RECIPE_VERSION = 'v2';
+const RECIPE_VERSION = 'v3-index-at-end';
 
 function recipes(ffmpeg: string, dir: string) {
   const run = (...args: string[]) =>
@@ -37,6 +39,7 @@ function recipes(ffmpeg: string, dir: string) {
   const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '40', '-pix_fmt', 'yuv420p'];
   const aac = ['-c:a', 'aac', '-b:a', '32k', '-shortest'];
   run(...picture, ...tone, ...h264, ...aac, '-movflags', '+faststart', path.join(dir, 'video.mp4'));
+  run(...picture, ...tone, ...h264, ...aac, path.join(dir, 'video-index-at-end.mp4'));
   run(...picture, ...tone, ...h264, ...aac, '-f', 'mov', path.join(dir, 'video.mov'));
   run('-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', path.join(dir, 'still.png'));
   run('-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', ...h264, path.join(dir, 'single-frame.mp4'));
@@ -58,6 +61,7 @@ function fixturesIn(dir: string): MediaFixtures {
   return {
     dir,
     video: path.join(dir, 'video.mp4'),
+    videoIndexAtEnd: path.join(dir, 'video-index-at-end.mp4'),
     videoMov: path.join(dir, 'video.mov'),
     still: path.join(dir, 'still.png'),
     textAsMp4: path.join(dir, 'text-as.mp4'),

@@ -85,6 +85,11 @@ export interface VideosTable {
   content_sha256: ColumnType<string | null, string | null | undefined, string | null>;
   /** The video of the same file already in the project, when a resumable upload made this copy (0019). */
   duplicate_of: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Whether the MP4/MOV file's index (moov) comes before its media data, read at upload (0040); null for other
+   * containers and for videos stored before it was read.
+   */
+  faststart: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { SAFE_INPUT_ARGS } from './containers';
+import { boxHeaderAt, MAX_BOXES, readAt } from './iso-boxes';
 import { runProcess } from './run-process';
 
 /**
@@ -15,14 +16,6 @@ import { runProcess } from './run-process';
  */
 export type Completeness = 'complete' | 'incomplete' | 'unknown';
 
-const MAX_BOXES = 1_000_000;
-
-async function readAt(handle: fs.FileHandle, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buf, 0, length, position);
-  return buf.subarray(0, bytesRead);
-}
-
 /** Walks the top-level boxes of an ISO-BMFF file: 'complete' when the last one ends exactly at the end. */
 export async function isoBoxesCompleteness(file: string): Promise<Completeness> {
   const handle = await fs.open(file, 'r');
@@ -31,19 +24,12 @@ export async function isoBoxesCompleteness(file: string): Promise<Completeness> 
     let offset = 0;
     for (let boxes = 0; boxes < MAX_BOXES; boxes++) {
       if (offset === size) return boxes > 0 ? 'complete' : 'unknown';
-      const head = await readAt(handle, offset, 16);
-      if (head.length < 8) return 'incomplete';
-      const type = head.toString('latin1', 4, 8);
-      if (boxes === 0 && type !== 'ftyp' && type !== 'moov' && type !== 'wide' && type !== 'free') return 'unknown';
-      let boxSize = head.readUInt32BE(0);
-      if (boxSize === 1) {
-        if (head.length < 16) return 'incomplete';
-        boxSize = Number(head.readBigUInt64BE(8));
-      } else if (boxSize === 0) {
-        return 'unknown'; // "to the end of the file": nothing to compare with
-      }
-      if (boxSize < 8) return 'unknown';
-      offset += boxSize;
+      const box = await boxHeaderAt(handle, offset);
+      if (!box) return 'incomplete';
+      if (boxes === 0 && !FIRST_BOXES.includes(box.type)) return 'unknown';
+      // 0 is "to the end of the file": nothing to compare with.
+      if (box.size < 8) return 'unknown';
+      offset += box.size;
       if (offset > size) return 'incomplete';
     }
     return 'unknown';
@@ -51,6 +37,9 @@ export async function isoBoxesCompleteness(file: string): Promise<Completeness> 
     await handle.close();
   }
 }
+
+/** The boxes an ISO-BMFF file may open with. */
+const FIRST_BOXES = ['ftyp', 'moov', 'wide', 'free'];
 
 /** An EBML variable-length integer at `at`: its length in bytes and value (null for "unknown size"). */
 function vint(buf: Buffer, at: number, keepMarker: boolean): { length: number; value: number | null } | null {

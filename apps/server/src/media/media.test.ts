@@ -37,6 +37,14 @@ describe('media: ffprobe facts and thumbnails from real files', () => {
     expect(facts.container).toEqual({ extension: 'mov', mimeType: 'video/quicktime' });
   });
 
+  it('reads whether an MP4/MOV index comes before the media data, and nothing of other files', async () => {
+    const indexFirst = async (file: string) => media.indexFirst(file, await media.probe(file));
+    expect(await indexFirst(fx.video)).toBe(true);
+    expect(await indexFirst(fx.videoIndexAtEnd)).toBe(false);
+    expect(await indexFirst(fx.videoMov)).toBe(false);
+    expect(await indexFirst(fx.audioWithCover)).toBeNull();
+  });
+
   it.each([
     ['text named .mp4', 'textAsMp4'],
     ['still PNG', 'still'],

@@ -7,6 +7,7 @@ import {
   type Completeness,
 } from './completeness';
 import { probeFile, type ProbeResult } from './ffprobe';
+import { indexFirst } from './iso-boxes';
 import { makeThumbnail } from './thumbnails';
 
 export type { ProbeResult, Completeness };
@@ -22,6 +23,11 @@ export interface Media {
    * (a few header reads), else from the packets of the last seconds. Never reads the whole file.
    */
   completeness(file: string, facts: ProbeResult): Promise<Completeness>;
+  /**
+   * For an MP4/MOV file: whether its index (moov) comes before its media data, as `+faststart` leaves it (a few
+   * header reads). Null for other containers, and when the headers do not tell.
+   */
+  indexFirst(file: string, facts: ProbeResult): Promise<boolean | null>;
   /** For a file ffprobe could not read: whether it is an MP4/MOV or Matroska file cut short. */
   looksCutShort(file: string): Promise<boolean>;
   binaries(): MediaBinaries;
@@ -47,6 +53,10 @@ export function createMedia(opts: MediaOptions = {}): Media {
       const framing = await framingCompleteness(file, facts.formatName);
       if (framing !== 'unknown') return framing;
       return tailCompleteness(binaries().ffprobe, file, facts, probeTimeout);
+    },
+    async indexFirst(file, facts) {
+      const names = (facts.formatName ?? '').split(',');
+      return names.includes('mp4') || names.includes('mov') ? indexFirst(file) : null;
     },
     async looksCutShort(file) {
       const [iso, mkv] = await Promise.all([isoBoxesCompleteness(file), matroskaCompleteness(file)]);

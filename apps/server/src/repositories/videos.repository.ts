@@ -27,6 +27,8 @@ export interface NewVideo {
   contentSha256?: string | null;
   /** The video of the same file already in the project, when this copy was kept as a marked duplicate. */
   duplicateOf?: number | null;
+  /** Whether an MP4/MOV file's index comes first; absent or null when not known. */
+  faststart?: boolean | null;
   /** Defaults to now (bulk seeding spreads uploads over time). */
   createdAt?: Date;
 }
@@ -74,6 +76,7 @@ function videoValues(v: NewVideo) {
     original_name: v.originalName,
     content_sha256: v.contentSha256 ?? null,
     duplicate_of: v.duplicateOf ?? null,
+    faststart: v.faststart ?? null,
   };
 }
 

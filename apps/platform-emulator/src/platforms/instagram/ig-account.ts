@@ -1,14 +1,43 @@
-/** The one Instagram professional account of the sandbox, who signs in on the authorize page. */
-export const IG_ACCOUNT = {
+/** An Instagram professional account of the sandbox, one a person may sign in as on the authorize page. */
+export interface IgAccount {
   /** The Instagram professional account id (`user_id`): the node publishing goes to. Below 2^53, as the token
    * exchange sends it as a JSON number. */
-  userId: '1784140012345678',
+  userId: string;
   /** The app-scoped id (`id` of `/me`); Graph takes it for the same node. */
-  appScopedId: '27014988112233445',
-  username: 'fanout.sandbox',
-  name: 'Fanout Sandbox',
-  biography: 'A sandbox account of the Fanout platform emulator.',
-} as const;
+  appScopedId: string;
+  username: string;
+  name: string;
+  biography: string;
+  followers: number;
+  follows: number;
+}
+
+/** The sandbox's two professional accounts (the first chosen to start with on the authorize page). */
+export const IG_ACCOUNTS: readonly IgAccount[] = [
+  {
+    userId: '1784140012345678',
+    appScopedId: '27014988112233445',
+    username: 'fanout.sandbox',
+    name: 'Fanout Sandbox',
+    biography: 'A sandbox account of the Fanout platform emulator.',
+    followers: 1280,
+    follows: 64,
+  },
+  {
+    userId: '1784140087654321',
+    appScopedId: '27014988556677889',
+    username: 'fanout.studio',
+    name: 'Fanout Studio',
+    biography: 'Another sandbox account of the Fanout platform emulator.',
+    followers: 415,
+    follows: 37,
+  },
+];
+
+export const IG_ACCOUNT = IG_ACCOUNTS[0]!;
+
+/** The account a token was issued for (its `user_id`). */
+export const igAccount = (userId: string) => IG_ACCOUNTS.find((a) => a.userId === userId);
 
 /** Instagram's limits in one table (Instagram Login, Content Publishing API). */
 export const IG_LIMITS = {
@@ -36,5 +65,9 @@ export const IG_SCOPES = [
   'instagram_business_manage_messages',
 ] as const;
 
-export const isIgUser = (id: string | undefined) =>
-  id === 'me' || id === IG_ACCOUNT.userId || id === IG_ACCOUNT.appScopedId;
+/** Whether a path's node is this account: `me`, or either of its ids. */
+export const isIgUser = (id: string | undefined, account: IgAccount | undefined) =>
+  !!account && (id === 'me' || id === account.userId || id === account.appScopedId);
+
+/** The sandbox account a path's node names by either of its ids. */
+export const igAccountNamed = (id: string) => IG_ACCOUNTS.find((a) => a.userId === id || a.appScopedId === id);

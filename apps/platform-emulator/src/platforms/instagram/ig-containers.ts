@@ -5,7 +5,7 @@ import { FETCH_REFUSED, numericId, ownBlob } from '../meta/graph-ids';
 import { accessToken, checkParams, isTrue, readParams } from '../meta/graph-params';
 import { authorize, DEFAULT_GRAPH_VERSION, graphRoute, isVersion } from '../meta/graph-routes';
 import { receiveRupload, ruploadError, ruploadFaultEnvelopes } from '../meta/rupload';
-import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
+import { igAccount, IG_LIMITS, isIgUser } from './ig-account';
 import { IG_CALLS } from './ig-calls';
 import { MEDIA_PARAMS } from './ig-params';
 import { containers, igMedia, type Container, type IgMediaType } from './ig-store';
@@ -22,8 +22,8 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
     const p = await readParams(req);
     const auth = authorize(ctx, 'instagram', accessToken(req, p), PUBLISH_SCOPE);
     if (!auth.ok) return auth.response;
-    if (!isIgUser(req.params.user) || auth.token.accountId !== IG_ACCOUNT.userId)
-      return unsupportedRequest('POST', req.params.user!);
+    const account = igAccount(auth.token.accountId);
+    if (!account || !isIgUser(req.params.user, account)) return unsupportedRequest('POST', req.params.user!);
     const bad = checkParams(p, MEDIA_PARAMS);
     if (bad) return bad;
 
@@ -48,7 +48,7 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
     const id = numericId((x) => !!containers(ctx).get(x) || !!igMedia(ctx).get(x), '17');
     const container: Container = {
       id,
-      igUserId: IG_ACCOUNT.userId,
+      igUserId: account.userId,
       mediaType,
       caption,
       shareToFeed: p.get('share_to_feed') === undefined ? true : isTrue(p.get('share_to_feed')),

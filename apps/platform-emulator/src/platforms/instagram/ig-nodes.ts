@@ -3,7 +3,7 @@ import { json, type EmuRequest, type EmuResponse } from '../../core/http';
 import { unsupportedRequest } from '../meta/graph-errors';
 import { accessToken, pickFields, readParams } from '../meta/graph-params';
 import { authorize, graphRoute } from '../meta/graph-routes';
-import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
+import { igAccount, igAccountNamed, IG_LIMITS, isIgUser, type IgAccount } from './ig-account';
 import { mediaValues } from './ig-publish';
 import { IG_CALLS } from './ig-calls';
 import { CONTAINER_FIELDS, MEDIA_FIELDS, PUBLISHING_LIMIT_FIELDS, USER_FIELDS } from './ig-params';
@@ -20,7 +20,8 @@ export function registerNodes(api: RouteApi, ctx: EmulatorContext, errors: Fault
   // One path, three kinds of node: the step (for faults) is known once the id is.
   graphRoute(api, 'GET', 'graph.instagram.com', '/:id', 'node', (req) => {
     const id = req.params.id!;
-    if (isIgUser(id)) return withRequestFault(ctx, 'instagram', 'me', errors, req, () => userNode(ctx, req));
+    if (id === 'me' || igAccountNamed(id))
+      return withRequestFault(ctx, 'instagram', 'me', errors, req, () => userNode(ctx, req));
     if (containers(ctx).get(id))
       return withRequestFault(ctx, 'instagram', 'status', errors, req, () => containerNode(ctx, req));
     if (igMedia(ctx).get(id))
@@ -81,35 +82,37 @@ async function owner(
   ctx: EmulatorContext,
   req: EmuRequest,
   scope?: string,
-): Promise<{ ok: true; userId: string } | { ok: false; response: EmuResponse }> {
+): Promise<{ ok: true; userId: string; account: IgAccount } | { ok: false; response: EmuResponse }> {
   const auth = authorize(ctx, 'instagram', accessToken(req, await readParams(req)), scope);
   if (!auth.ok) return auth;
   const node = req.params.user ?? req.params.id ?? 'me';
-  if (!isIgUser(node) || auth.token.accountId !== IG_ACCOUNT.userId)
-    return { ok: false, response: unsupportedRequest(req.method, node) };
-  return { ok: true, userId: auth.token.accountId };
+  // Another account's node is an object this token cannot load (Graph API "Handling Errors": code 100, subcode 33).
+  const account = igAccount(auth.token.accountId);
+  if (!account || !isIgUser(node, account)) return { ok: false, response: unsupportedRequest(req.method, node) };
+  return { ok: true, userId: account.userId, account };
 }
 
 async function userNode(ctx: EmulatorContext, req: EmuRequest) {
   const auth = await owner(ctx, req, IG_CALLS.profile);
   if (!auth.ok) return auth.response;
+  const account = auth.account;
   const picked = pickFields(req.query.get('fields'), {
     nodeType: 'User',
     known: USER_FIELDS,
     defaults: ['id'],
     values: {
-      id: IG_ACCOUNT.appScopedId,
-      user_id: IG_ACCOUNT.userId,
-      username: IG_ACCOUNT.username,
-      name: IG_ACCOUNT.name,
+      id: account.appScopedId,
+      user_id: account.userId,
+      username: account.username,
+      name: account.name,
       account_type: 'BUSINESS',
-      biography: IG_ACCOUNT.biography,
-      profile_picture_url: ctx.avatarUrl('instagram', IG_ACCOUNT.userId),
-      followers_count: 1280,
-      follows_count: 64,
+      biography: account.biography,
+      profile_picture_url: ctx.avatarUrl('instagram', account.userId),
+      followers_count: account.followers,
+      follows_count: account.follows,
       media_count: igMedia(ctx)
         .values()
-        .filter((m) => m.igUserId === IG_ACCOUNT.userId).length,
+        .filter((m) => m.igUserId === account.userId).length,
     },
   });
   return picked.ok ? json(200, picked.body) : picked.response;

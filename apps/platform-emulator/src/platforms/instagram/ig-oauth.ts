@@ -4,7 +4,7 @@ import { authorizeHandler } from '../meta/authorize';
 import { graphError, tokenError } from '../meta/graph-errors';
 import { readParams } from '../meta/graph-params';
 import { graphRoute } from '../meta/graph-routes';
-import { IG_ACCOUNT, IG_LIMITS, IG_SCOPES } from './ig-account';
+import { IG_ACCOUNT, IG_ACCOUNTS, IG_LIMITS, IG_SCOPES } from './ig-account';
 
 /**
  * Instagram Login: the authorize page, the code exchange on api.instagram.com (which answers errors in its own
@@ -16,6 +16,8 @@ export function registerInstagramOAuth(api: RouteApi, ctx: EmulatorContext) {
     platform: 'instagram',
     platformName: 'Instagram',
     account: { id: IG_ACCOUNT.userId, name: IG_ACCOUNT.username },
+    // Instagram's login lets a person switch accounts; the sandbox has two professional accounts to continue as.
+    accounts: IG_ACCOUNTS.map((a) => ({ id: a.userId, name: a.username })),
     knownScopes: IG_SCOPES,
     fragment: '#_',
     denyDescription: 'The user denied your request.',
@@ -56,7 +58,7 @@ export function registerInstagramOAuth(api: RouteApi, ctx: EmulatorContext) {
     });
     return json(200, {
       access_token: token.accessToken,
-      user_id: Number(IG_ACCOUNT.userId),
+      user_id: Number(token.accountId),
       permissions: token.scopes,
     });
   });

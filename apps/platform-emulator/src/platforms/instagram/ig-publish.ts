@@ -6,7 +6,7 @@ import { graphError, invalidParam, missingParam, unsupportedRequest } from '../m
 import { graphTime, numericId, shortcode } from '../meta/graph-ids';
 import { accessToken, checkParams, readParams } from '../meta/graph-params';
 import { authorize, graphRoute } from '../meta/graph-routes';
-import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
+import { igAccount, IG_LIMITS, isIgUser } from './ig-account';
 import { IG_CALLS } from './ig-calls';
 import { MEDIA_PUBLISH_PARAMS } from './ig-params';
 import { containerStatus, containers, igMedia, publishedInWindow, type IgMedia } from './ig-store';
@@ -20,15 +20,17 @@ export function registerPublish(api: RouteApi, ctx: EmulatorContext) {
     const p = await readParams(req);
     const auth = authorize(ctx, 'instagram', accessToken(req, p), IG_CALLS.publish);
     if (!auth.ok) return auth.response;
-    if (!isIgUser(req.params.user) || auth.token.accountId !== IG_ACCOUNT.userId)
-      return unsupportedRequest('POST', req.params.user!);
+    const account = igAccount(auth.token.accountId);
+    if (!account || !isIgUser(req.params.user, account)) return unsupportedRequest('POST', req.params.user!);
     const bad = checkParams(p, MEDIA_PUBLISH_PARAMS);
     if (bad) return bad;
     const creationId = p.get('creation_id');
     if (!creationId) return missingParam('creation_id');
     const container = containers(ctx).get(creationId);
-    if (!container || container.igUserId !== auth.token.accountId)
-      return invalidParam(`Param creation_id ${creationId} is not a media container of this account`);
+    if (!container) return invalidParam(`Param creation_id ${creationId} is not a media container of this account`);
+    // Another account's container is an object this token cannot load (Graph API "Handling Errors": code 100,
+    // subcode 33), as its status is.
+    if (container.igUserId !== account.userId) return unsupportedRequest('POST', creationId);
 
     const status = containerStatus(ctx, container.id, false);
     if (status.code === 'PUBLISHED')
@@ -73,7 +75,7 @@ export function registerPublish(api: RouteApi, ctx: EmulatorContext) {
 
     const id = numericId((x) => !!igMedia(ctx).get(x) || !!containers(ctx).get(x), '18');
     const code = shortcode();
-    const path = container.mediaType === 'STORIES' ? `/stories/${IG_ACCOUNT.username}/${id}/` : `/reel/${code}/`;
+    const path = container.mediaType === 'STORIES' ? `/stories/${account.username}/${id}/` : `/reel/${code}/`;
     const media: IgMedia = {
       id,
       igUserId: container.igUserId,
@@ -106,7 +108,7 @@ export function registerPublish(api: RouteApi, ctx: EmulatorContext) {
     if (!media) return errorPage(404, 'Page not found', 'Sorry, this page isn’t available.');
     return postPage({
       platformName: 'Instagram',
-      accountName: IG_ACCOUNT.username,
+      accountName: igAccount(media.igUserId)?.username ?? media.igUserId,
       text: media.caption,
       mediaUrl: ctx.mediaUrl(media.blobId),
     });
@@ -118,7 +120,9 @@ export function registerPublish(api: RouteApi, ctx: EmulatorContext) {
     page((m) => m.shortcode === req.params.code)(),
   );
   api.route('GET', 'www.instagram.com', '/stories/:user/:id', 'post_page', (req) =>
-    page((m) => m.id === req.params.id && m.mediaType === 'STORIES')(),
+    page(
+      (m) => m.id === req.params.id && m.mediaType === 'STORIES' && igAccount(m.igUserId)?.username === req.params.user,
+    )(),
   );
 }
 
@@ -141,7 +145,7 @@ export function mediaValues(ctx: EmulatorContext, m: IgMedia): Record<string, un
     shortcode: m.shortcode,
     thumbnail_url: ctx.avatarUrl('instagram', m.id),
     timestamp: graphTime(m.publishedAt),
-    username: IG_ACCOUNT.username,
+    username: igAccount(m.igUserId)?.username,
     view_count: grown.views,
   };
 }

@@ -19,9 +19,10 @@ export function authorizeUrl(t: TestMeta, extra: Record<string, string> = {}) {
   return t.url('api.instagram.com', `/oauth/authorize?${q}`);
 }
 
-/** Approve on the authorize page and exchange the code: the short-lived token answer. */
-export async function shortToken(t: TestMeta, scope = ALL_SCOPES) {
-  const back = await decide(t, authorizeUrl(t, { scope }), 'approve');
+/** Approve on the authorize page (as the first account, or the one `account` names) and exchange the code: the
+ * short-lived token answer. */
+export async function shortToken(t: TestMeta, scope = ALL_SCOPES, account?: string) {
+  const back = await decide(t, authorizeUrl(t, { scope }), 'approve', account ? { account } : {});
   const res = await t.call(
     'POST',
     t.url('api.instagram.com', '/oauth/access_token'),
@@ -32,8 +33,8 @@ export async function shortToken(t: TestMeta, scope = ALL_SCOPES) {
 }
 
 /** A long-lived token, as a connection keeps it. */
-export async function longToken(t: TestMeta, scope = ALL_SCOPES): Promise<string> {
-  const short = await shortToken(t, scope);
+export async function longToken(t: TestMeta, scope = ALL_SCOPES, account?: string): Promise<string> {
+  const short = await shortToken(t, scope, account);
   const q = new URLSearchParams({
     grant_type: 'ig_exchange_token',
     client_secret: CLIENT.client_secret,

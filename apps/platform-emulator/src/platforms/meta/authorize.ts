@@ -6,6 +6,11 @@ export interface AuthorizeConfig {
   platform: string;
   platformName: string;
   account: { id: string; name: string };
+  /**
+   * Every account a person may sign in as (Instagram's account switcher): with several, the page lets them choose
+   * (the `account` field, `account` chosen to start with).
+   */
+  accounts?: readonly { id: string; name: string }[];
   knownScopes: readonly string[];
   /** Granted with any approval (Facebook's `public_profile`). */
   implicitScopes?: readonly string[];
@@ -58,9 +63,8 @@ export function authorizeHandler(ctx: EmulatorContext, cfg: AuthorizeConfig): Ha
         'Invalid Scopes',
         `Invalid Scopes: ${unknown.join(', ')}. Valid scopes: ${cfg.knownScopes.join(', ')}.`,
       );
-    const asked = cfg.asks
-      ? cfg.asks({ clientId: clientId!, accountId: cfg.account.id, requested, params: p })
-      : requested;
+    const account = cfg.accounts?.find((a) => a.id === form?.get('account')) ?? cfg.account;
+    const asked = cfg.asks ? cfg.asks({ clientId: clientId!, accountId: account.id, requested, params: p }) : requested;
     const scopes = [...new Set([...(cfg.implicitScopes ?? []), ...asked])];
     const extra: Record<string, string> = {};
     for (const name of cfg.extraFields ?? []) {
@@ -74,6 +78,8 @@ export function authorizeHandler(ctx: EmulatorContext, cfg: AuthorizeConfig): Ha
         platformName: cfg.platformName,
         appName: clientId!,
         accountName: cfg.account.name,
+        accounts: cfg.accounts ? [...cfg.accounts] : undefined,
+        accountId: cfg.account.id,
         scopes,
         action: ctx.pageUrl(req.host, req.path),
         fields: {
@@ -95,9 +101,9 @@ export function authorizeHandler(ctx: EmulatorContext, cfg: AuthorizeConfig): Ha
         clientId: clientId!,
         redirectUri,
         scopes,
-        accountId: cfg.account.id,
+        accountId: account.id,
       });
-      cfg.approved?.({ clientId: clientId!, accountId: cfg.account.id, scopes });
+      cfg.approved?.({ clientId: clientId!, accountId: account.id, scopes });
       back.searchParams.set('code', code.code);
     } else {
       back.searchParams.set('error', 'access_denied');

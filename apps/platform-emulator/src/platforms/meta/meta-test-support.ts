@@ -66,7 +66,13 @@ export async function startMeta(modules: PlatformModule[], dataDir?: string): Pr
 }
 
 /** Opens an authorize page and clicks a button: the redirect the platform answers. */
-export async function decide(t: TestMeta, authorizeUrl: string, decision: 'approve' | 'deny'): Promise<URL> {
+/** Opens the authorize page and decides, with `chosen` fields besides the page's own (the account to continue as). */
+export async function decide(
+  t: TestMeta,
+  authorizeUrl: string,
+  decision: 'approve' | 'deny',
+  chosen: Record<string, string> = {},
+): Promise<URL> {
   const page = await t.call('GET', authorizeUrl);
   if (page.status !== 200) throw new Error(`authorize page answered ${page.status}: ${page.text.slice(0, 300)}`);
   const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(page.text);
@@ -75,6 +81,7 @@ export async function decide(t: TestMeta, authorizeUrl: string, decision: 'appro
   for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
     fields.set(unescape(m[1]!), unescape(m[2]!));
   fields.set('decision', decision);
+  for (const [k, v] of Object.entries(chosen)) fields.set(k, v);
   const answer = await t.call('POST', unescape(form[1]!), {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: fields.toString(),

@@ -61,6 +61,20 @@ describe('POST /api/videos/:id/fit', () => {
     expect(cropped.body.plan.steps[0]).toEqual({ kind: 'crop', width: 406, height: 720, x: 0, y: 0 });
   });
 
+  it('plans a re-wrap for an MP4 uploaded with its index at the end, and none for the same film index first', async () => {
+    const owner = await ownerWith(['x']);
+    const upload = async (file: string) => {
+      const res = await uploadVideo(server, owner.token, { file, projectId: owner.projectId });
+      expect(res.status).toBe(201);
+      return (await fit(owner.as, res.body.video.id, { connectionId: owner.ids.x })).body;
+    };
+    const atEnd = await upload(mediaFixtures().videoIndexAtEnd);
+    expect(atEnd.fits).toBe(false);
+    expect(atEnd.violations.map((v: { rule: string }) => v.rule)).toEqual(['video.faststart']);
+    expect(atEnd.plan.steps).toEqual([{ kind: 'rewrap', container: 'mp4', faststart: true }]);
+    expect(await upload(mediaFixtures().video)).toMatchObject({ fits: true, violations: [], plan: { steps: [] } });
+  });
+
   it("answers another user's video, another project's connection and a stranger's connection 404", async () => {
     const owner = await ownerWith(['x']);
     const stranger = await ownerWith(['x']);

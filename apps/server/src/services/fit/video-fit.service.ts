@@ -39,9 +39,10 @@ export async function fitVideo(
     account = await accountFactsOf(ctx, connection.id);
   }
   const { aspect, cropX, vertical, trim } = body;
-  // Whether the MP4's index comes first is not recorded yet: null plans no re-wrap for it.
+  // Whether the MP4's index comes first, as read at upload: false plans a re-wrap; null (not an MP4, or
+  // uploaded before it was read) plans none.
   return planFit(
-    { ...videoFacts(video), faststart: null },
+    { ...videoFacts(video), faststart: video.faststart },
     { platform, options: body.options, account },
     {
       aspect,

@@ -165,9 +165,11 @@ export async function acceptUploadedFile(
     }
     // A file cut short can carry a whole index: prove the media data is there too.
     const short = facts.durationSeconds !== null && thumbnailTime(facts.durationSeconds) < thumbnailTime(2);
-    const [completeness, thumbTemp] = await Promise.all([
+    const [completeness, thumbTemp, faststart] = await Promise.all([
       ctx.media.completeness(file.path, facts),
       short ? early.then(() => makeThumbnailFile(ctx, file.path, facts.durationSeconds, written)) : early,
+      // Recorded for the fit planner: a platform that reads an MP4 as it arrives needs its index first.
+      ctx.media.indexFirst(file.path, facts),
     ]);
     if (completeness === 'incomplete') throw incompleteVideo();
 
@@ -190,6 +192,7 @@ export async function acceptUploadedFile(
       mimeType: facts.container.mimeType,
       originalName: file.originalName || stored.filename,
       contentSha256: sha256,
+      faststart,
     };
     return toVideoJson(await recordWithinQuota(ctx, video, duplicates));
   } catch (err) {
