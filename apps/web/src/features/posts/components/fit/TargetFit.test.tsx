@@ -32,6 +32,13 @@ describe('whether the video fits each target, and a copy that does', () => {
     });
   });
 
+  it('offers no Make vertical for a video already 9:16', async () => {
+    const upright = { ...longVideo, width: 1080, height: 1920 };
+    const { form } = await openWith(['tiktok'], 'TikTok', { 'GET /api/videos/31': { body: { video: upright } } });
+    expect(await form.findByText('Fits TikTok')).toBeVisible();
+    expect(form.queryByRole('button', { name: 'Make vertical' })).not.toBeInTheDocument();
+  });
+
   it('says what does not fit a Facebook Reel in words, once, with Make it fit', async () => {
     const { form, calls } = await openWith(['facebook'], 'Facebook');
     await userEvent.selectOptions(form.getByRole('combobox', { name: 'Facebook post type' }), 'Reel');

@@ -62,8 +62,8 @@ export function TargetFit({ video, connection, options, listed = [] }: TargetFit
   }
   const { fits } = fit.data;
   const violations = fit.data.violations.filter((v) => !listed.includes(v.message));
-  // A video that fits is still offered 9:16 where those feeds show video that way.
-  const offer = !fits ? 'Make it fit' : verticalOffered ? 'Make vertical' : null;
+  // A video that fits is still offered 9:16 where those feeds show video that way, unless it already is.
+  const offer = !fits ? 'Make it fit' : verticalOffered && !isVertical(video) ? 'Make vertical' : null;
 
   function toggle() {
     if (!open && fits) setSettings((s) => ({ ...s, vertical: true }));
@@ -130,6 +130,9 @@ export function TargetFit({ video, connection, options, listed = [] }: TargetFit
     </div>
   );
 }
+
+/** 9:16 or narrower (within the 1 % the limits allow for rounded sizes). */
+const isVertical = ({ width, height }: Video) => width !== null && height !== null && width / height <= (9 / 16) * 1.01;
 
 function makeProblem(err: unknown, name: string): string {
   if (err instanceof ApiError && err.code === 'video_already_fits')
