@@ -25,11 +25,8 @@ describe('whether the video fits each target, and a copy that does', () => {
     expect(await form.findByText('Fits TikTok')).toBeVisible();
     expect(form.getByRole('button', { name: 'Make vertical' })).toHaveAttribute('aria-expanded', 'false');
     expect(form.queryByRole('button', { name: 'Make it fit' })).not.toBeInTheDocument();
-    expect(fitAsks(calls)[0]).toEqual({
-      connectionId: connectionId('tiktok'),
-      options: expect.any(Object),
-      aspect: 'pad',
-    });
+    // Only the options that choose the limits: TikTok's privacy and interactions would re-ask TikTok per click.
+    expect(fitAsks(calls)[0]).toEqual({ connectionId: connectionId('tiktok'), options: {}, aspect: 'pad' });
   });
 
   it('offers no Make vertical for a video already 9:16', async () => {

@@ -14,13 +14,23 @@ export interface FitSettings {
 export const DEFAULT_FIT: FitSettings = { aspect: 'pad', cropX: 0.5, vertical: false, trim: null };
 
 /**
+ * The options that choose a target's limits (a Facebook Reel or Page video: `kind`; see targetVideoLimits).
+ * The others (a TikTok privacy level, Allow comments) are the post's: leaving them out keeps a TikTok check,
+ * which asks TikTok within the per-user budget it shares with the publish options, from repeating per click.
+ */
+function limitOptions(options: Record<string, unknown>): Record<string, unknown> {
+  const { kind } = cleanOptions(options);
+  return kind === undefined ? {} : { kind };
+}
+
+/**
  * The body of a fit check and of a copy: the same target and settings, so the copy made is the plan shown.
  * Only what differs from the server's defaults is sent beyond the aspect, keeping equal settings one request.
  */
 export function fitRequest(connectionId: number, options: Record<string, unknown>, s: FitSettings): FitRequest {
   return {
     connectionId,
-    options: cleanOptions(options),
+    options: limitOptions(options),
     aspect: s.aspect,
     ...(s.aspect === 'crop' ? { cropX: s.cropX } : {}),
     ...(s.vertical ? { vertical: true } : {}),
