@@ -247,6 +247,7 @@ export function PublishForm({ video, connections, zone, initialLocal }: PublishF
           {byPlatformOrder(connections).map((connection) => (
             <TargetCard
               key={connection.id}
+              video={video}
               connection={connection}
               accounts={connections.filter((c) => c.platform === connection.platform)}
               chosen={chosenAccounts(draft, connection.platform, connections).map((c) => c.id)}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Connection, PlatformKey, PostViolation } from '@fanout/contracts';
+import type { Connection, PlatformKey, PostViolation, Video } from '@fanout/contracts';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { cn } from '@/components/ui/cn';
 import { PlatformIcon } from '@/components/ui/PlatformIcon';
@@ -10,6 +10,7 @@ import type { AccountOptionsState } from '../../api/get-publish-options';
 import type { TargetDraft } from '../../publish-draft';
 import { violationsOf } from '../../publish-draft';
 import { controlsFor } from './account-controls';
+import { TargetFit } from '../fit/TargetFit';
 import { AccountChoice } from './AccountChoice';
 import { CaptionField } from './CaptionField';
 import { controlForCommunity } from './community-controls';
@@ -18,6 +19,7 @@ import { hasControl } from './option-controls';
 import { TikTokCreator, TikTokDeclaration } from './TikTokNotes';
 
 interface TargetCardProps {
+  video: Video;
   connection: Connection;
   /** Every account of the platform in the project; with several, the person picks which to post to. */
   accounts?: readonly Connection[];
@@ -125,6 +127,12 @@ export function TargetCard(props: TargetCardProps) {
               ))}
             </ul>
           )}
+          <TargetFit
+            video={props.video}
+            connection={accounts.find((a) => props.chosen?.includes(a.id)) ?? connection}
+            options={target.options}
+            listed={general.map((v) => v.message)}
+          />
         </div>
       )}
     </li>

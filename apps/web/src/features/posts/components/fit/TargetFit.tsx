@@ -1,0 +1,141 @@
+import { useId, useState } from 'react';
+import {
+  targetVideoLimits,
+  verticalSurface,
+  type Connection,
+  type FitResponse,
+  type Rendition,
+  type Video,
+} from '@fanout/contracts';
+import { Button } from '@/components/ui/Button';
+import { CheckIcon } from '@/components/ui/icons';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useVideoFit } from '../../api/fit';
+import { useMakeRendition, useRenditions } from '../../api/renditions';
+import { platformName } from '../../platform-names';
+import { FitPanel } from './FitPanel';
+import { DEFAULT_FIT, fitRequest, type FitSettings } from './fit-settings';
+
+interface TargetFitProps {
+  video: Video;
+  /** The account the video would go to. */
+  connection: Connection;
+  options: Record<string, unknown>;
+  /** Problems the card already lists (the browser's own check): said once, not twice. */
+  listed?: readonly string[];
+}
+
+/** The copy made for this plan: same platform, same steps (the server names one copy per settings). */
+const madeFor = (renditions: readonly Rendition[] | undefined, fit: FitResponse | undefined, connection: Connection) =>
+  fit && fit.plan.steps.length > 0
+    ? renditions?.find(
+        (r) => r.platform === connection.platform && JSON.stringify(r.steps) === JSON.stringify(fit.plan.steps),
+      )
+    : undefined;
+
+/**
+ * Whether the video fits one target as uploaded ("Fits TikTok", or what does not), with Make it fit (or Make
+ * vertical on the short-video surfaces) opening the settings, the plan, a preview and the copy.
+ */
+export function TargetFit({ video, connection, options, listed = [] }: TargetFitProps) {
+  const id = useId();
+  const name = platformName(connection.platform);
+  const [open, setOpen] = useState(false);
+  const [settings, setSettings] = useState<FitSettings>(DEFAULT_FIT);
+  const body = fitRequest(connection.id, options, settings);
+  const fit = useVideoFit(video.id, body);
+  const renditions = useRenditions(video.id, fit.data !== undefined);
+  const make = useMakeRendition(video.id);
+  const verticalOffered = verticalSurface(connection.platform, targetVideoLimits(connection.platform, options));
+  const rendition = madeFor(renditions.data?.renditions, fit.data, connection);
+
+  if (fit.isPending) return <p className="text-sm text-zinc-600">Checking whether it fits {name}…</p>;
+  if (fit.isError) {
+    return (
+      <p className="text-sm text-zinc-600">
+        {errorMessage(fit.error, `Could not check whether the video fits ${name}.`)}{' '}
+        <button type="button" onClick={() => void fit.refetch()} className="font-medium text-brand-700 underline">
+          Check again
+        </button>
+      </p>
+    );
+  }
+  const { fits } = fit.data;
+  const violations = fit.data.violations.filter((v) => !listed.includes(v.message));
+  // A video that fits is still offered 9:16 where those feeds show video that way, unless it already is.
+  const offer = !fits ? 'Make it fit' : verticalOffered && !isVertical(video) ? 'Make vertical' : null;
+
+  function toggle() {
+    if (!open && fits) setSettings((s) => ({ ...s, vertical: true }));
+    setOpen(!open);
+  }
+
+  function makeCopy() {
+    make.mutate(body);
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        {fits ? (
+          <p className="flex items-center gap-1.5 text-sm text-emerald-700">
+            <CheckIcon className="size-4" /> Fits {name}
+            {rendition?.status === 'ready' && ' · Fitting copy ready'}
+          </p>
+        ) : (
+          <div className="text-sm">
+            <p className="font-medium text-zinc-900">
+              Does not fit {name} as uploaded{rendition?.status === 'ready' && ' · Fitting copy ready'}
+            </p>
+            {violations.length > 0 && (
+              <ul aria-label={`What does not fit ${name}`} className="mt-1 space-y-0.5 text-zinc-700">
+                {violations.map((v) => (
+                  <li key={`${v.rule}|${v.message}`}>{v.message}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        {offer && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={open ? `${id}-panel` : undefined}
+            onClick={toggle}
+          >
+            {offer}
+          </Button>
+        )}
+      </div>
+      {open && (
+        <div id={`${id}-panel`}>
+          <FitPanel
+            video={video}
+            name={name}
+            fit={fit.data}
+            settings={settings}
+            verticalOffered={verticalOffered}
+            rendition={rendition}
+            making={make.isPending}
+            makeError={make.isError ? makeProblem(make.error, name) : null}
+            onChange={(next) => {
+              make.reset();
+              setSettings(next);
+            }}
+            onMake={makeCopy}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** 9:16 or narrower (within the 1 % the limits allow for rounded sizes). */
+const isVertical = ({ width, height }: Video) => width !== null && height !== null && width / height <= (9 / 16) * 1.01;
+
+function makeProblem(err: unknown, name: string): string {
+  if (err instanceof ApiError && err.code === 'video_already_fits')
+    return `The video already fits ${name}: no copy is needed.`;
+  return errorMessage(err, 'The copy could not be asked for. Try again.');
+}
