@@ -9,7 +9,7 @@ import { authorize, graphRoute } from '../meta/graph-routes';
 import { IG_ACCOUNT, IG_LIMITS, isIgUser } from './ig-account';
 import { IG_CALLS } from './ig-calls';
 import { MEDIA_PUBLISH_PARAMS } from './ig-params';
-import { containerStatus, containers, igMedia, publishedInWindow, type IgMedia } from './ig-store';
+import { containerStatus, containers, igMedia, publishedInWindow, type Container, type IgMedia } from './ig-store';
 
 /**
  * The create step, `POST /<ig-user-id>/media_publish?creation_id=<container>`: the one request that makes a post.
@@ -97,6 +97,7 @@ export function registerPublish(api: RouteApi, ctx: EmulatorContext) {
       caption: media.caption,
       blobId: media.blobId,
       publishedAt: new Date(media.publishedAt).toISOString(),
+      ...reelCover(container),
     });
     return json(200, { id });
   });
@@ -144,4 +145,14 @@ export function mediaValues(ctx: EmulatorContext, m: IgMedia): Record<string, un
     username: IG_ACCOUNT.username,
     view_count: grown.views,
   };
+}
+
+/**
+ * The cover the Reel was given. cover_url is recorded as the address Meta would fetch: the emulator fetches
+ * nothing outside itself (as with video_url), so the image's bytes are not read here.
+ */
+function reelCover(container: Container) {
+  if (container.coverUrl !== undefined) return { cover: { imageUrl: container.coverUrl } };
+  if (container.thumbOffset !== undefined) return { cover: { frameMs: container.thumbOffset } };
+  return {};
 }
