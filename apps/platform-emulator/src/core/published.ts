@@ -49,6 +49,13 @@ export class Published {
     return this.items.set(`${item.platform}:${item.id}`, full);
   }
 
+  /** The cover a platform took after the post went live (YouTube's thumbnails.set). */
+  setCover(platform: string, id: string, cover: PublishedCover): void {
+    this.items.update(`${platform}:${id}`, (item) => {
+      item.cover = cover;
+    });
+  }
+
   get(platform: string, id: string): PublishedItem | undefined {
     return this.items.get(`${platform}:${id}`);
   }

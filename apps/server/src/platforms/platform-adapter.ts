@@ -195,6 +195,8 @@ export interface PublishedPost {
    * unverified API projects, TikTok's unaudited apps); absent when it is the one chosen.
    */
   appliedPrivacy?: AppliedPrivacy;
+  /** The platform's own words when it refused the cover after the post went live (the post stays published). */
+  coverError?: string;
 }
 
 export interface PostStatus {
