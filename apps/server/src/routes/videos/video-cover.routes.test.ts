@@ -15,6 +15,7 @@ import {
 import { mediaFixtures, uploadVideo, type MediaFixtures } from '../../../test/fixtures';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { makeTempDir } from '../../../test/temp-dir';
+import { sweepStaleUploads } from '../../services/upload.service';
 
 describe('a video’s cover: PUT/DELETE /api/videos/:id/cover', () => {
   let server: TestServer;
@@ -166,6 +167,20 @@ describe('a video’s cover: PUT/DELETE /api/videos/:id/cover', () => {
     expect(onDisk(second)).toBe(true);
     expect((await api(server, owner.token).delete(`/api/videos/${video.id}`)).status).toBe(200);
     expect(onDisk(second)).toBe(false);
+  });
+
+  it('keeps cover files through the sweep of files no video refers to', async () => {
+    const framed = await upload();
+    const imaged = await upload();
+    const still = await api(server, owner.token).put(`/api/videos/${framed.id}/cover`, { frameMs: 500 });
+    const image = await putImage(imaged.id, png, 'image/png');
+    // Two hours on, every stored file counts as old enough to sweep.
+    await sweepStaleUploads(server.ctx, Date.now() + 2 * 60 * 60_000);
+    expect(onDisk(stored(still.body.video.cover.url))).toBe(true);
+    expect(onDisk(stored(image.body.video.cover.url))).toBe(true);
+    const served = await fetch(`${server.url}${image.body.video.cover.url}`);
+    expect(served.status).toBe(200);
+    await served.arrayBuffer();
   });
 
   it('answers 404 to another user for each cover call and leaves the owner’s cover as it was', async () => {
