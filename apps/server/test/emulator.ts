@@ -104,6 +104,8 @@ export const control = {
         bytes: number;
         sha256: string;
         publishedAt: string;
+        /** The cover the platform received (the emulator's `PublishedCover`). */
+        cover?: { frameMs?: number; imageBytes?: number; imageSha256?: string; imageUrl?: string };
       }[];
     };
   },

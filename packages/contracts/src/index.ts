@@ -5,6 +5,7 @@ export * from './optional-scopes';
 export * from './auth';
 export * from './projects';
 export * from './videos';
+export * from './video-cover';
 export * from './video-fit';
 export * from './renditions';
 export * from './security';

@@ -79,6 +79,15 @@ export const Post = z
         'On a published post: the privacy the platform applied when it differs from the one chosen (read back ' +
         'from the platform after publishing), with why and what the operator must do; null otherwise.',
     }),
+    coverError: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "On a published post: the platform's own words when it refused the video's cover after the post went " +
+          "live (YouTube's thumbnails.set for a channel that may not set custom thumbnails); null otherwise.",
+      }),
     progress: PostProgress,
     error: PostError.nullable().meta({
       description:

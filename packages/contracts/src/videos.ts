@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IdText } from './common';
 import { PlatformKey } from './platforms';
 import { PostCounts, PostStatus } from './posts';
+import { NullableVideoCover } from './video-cover';
 
 export const VIDEO_STATUSES = [
   'awaiting-details',
@@ -59,6 +60,8 @@ export const Video = z
     platformPosts: z.array(PlatformPost),
     /** The video of the same file that was already in the project when this copy was uploaded; null if none. */
     duplicateOf: z.number().int().nullable().optional(),
+    /** The cover every post of it gets (a frame or an image); null when none was chosen. */
+    cover: NullableVideoCover.optional(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof Video>;

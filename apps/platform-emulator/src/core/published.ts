@@ -15,6 +15,16 @@ export interface PublishedItem {
   privacy?: string;
   /** The blob holding the video, for the post page's player. */
   blobId?: string;
+  /** The cover the platform was given: a frame (ms from the start) or an image (its bytes' size and SHA-256). */
+  cover?: PublishedCover;
+}
+
+export interface PublishedCover {
+  frameMs?: number;
+  imageBytes?: number;
+  imageSha256?: string;
+  /** Where the platform fetched the image from, when it took it by address. */
+  imageUrl?: string;
 }
 
 export class Published {
@@ -37,6 +47,13 @@ export class Published {
       seq: this.items.values().length,
     };
     return this.items.set(`${item.platform}:${item.id}`, full);
+  }
+
+  /** The cover a platform took after the post went live (YouTube's thumbnails.set). */
+  setCover(platform: string, id: string, cover: PublishedCover): void {
+    this.items.update(`${platform}:${id}`, (item) => {
+      item.cover = cover;
+    });
   }
 
   get(platform: string, id: string): PublishedItem | undefined {

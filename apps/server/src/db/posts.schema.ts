@@ -35,6 +35,8 @@ export interface PostsTable {
   platform_post_id: string | null;
   /** The privacy the platform applied when not the one chosen, read back after publishing (migration 0038). */
   applied_privacy: NullableJson<AppliedPrivacy>;
+  /** The platform's words when it refused the cover after the post went live (migration 0042). */
+  cover_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** The adapter's journal after the last committed step; null before the first. */
   journal: NullableJson<PublishJournal>;
   progress: Json<PostProgress>;

@@ -90,6 +90,15 @@ export interface VideosTable {
    * containers and for videos stored before it was read.
    */
   faststart: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  /** The cover (0042): 'frame' or 'image', null when none; the other cover columns follow it. */
+  cover_kind: ColumnType<'frame' | 'image' | null, 'frame' | 'image' | null | undefined, 'frame' | 'image' | null>;
+  cover_frame_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A frame's still or the uploaded image, in the storage. */
+  cover_filename: ColumnType<string | null, string | null | undefined, string | null>;
+  cover_bytes: ColumnType<number, number | undefined, number>;
+  cover_width: ColumnType<number | null, number | null | undefined, number | null>;
+  cover_height: ColumnType<number | null, number | null | undefined, number | null>;
+  cover_mime_type: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

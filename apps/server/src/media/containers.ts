@@ -21,8 +21,8 @@ export const VIDEO_CONTAINERS = {
 
 export type VideoExtension = keyof typeof VIDEO_CONTAINERS;
 
-/** Every extension the server writes, thumbnails included. */
-export const STORED_TYPES: Record<string, string> = { ...VIDEO_CONTAINERS, jpg: 'image/jpeg' };
+/** Every extension the server writes: videos, thumbnails and cover stills (jpg), uploaded cover images (jpg, png). */
+export const STORED_TYPES: Record<string, string> = { ...VIDEO_CONTAINERS, jpg: 'image/jpeg', png: 'image/png' };
 
 /**
  * ffmpeg demuxers allowed to open an upload. Playlist and concat formats (hls, concat, …) could make

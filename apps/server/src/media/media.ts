@@ -8,7 +8,7 @@ import {
 } from './completeness';
 import { probeFile, type ProbeResult } from './ffprobe';
 import { indexFirst } from './iso-boxes';
-import { makeThumbnail } from './thumbnails';
+import { grabFrame, makeThumbnail } from './thumbnails';
 
 export type { ProbeResult, Completeness };
 export type { Container } from './containers';
@@ -18,6 +18,8 @@ export interface Media {
   probe(file: string): Promise<ProbeResult>;
   /** JPEG preview of `video` written to `out`; `durationSeconds` picks the frame. */
   makeThumbnail(video: string, out: string, durationSeconds: number | null): Promise<void>;
+  /** A JPEG still (as small as the preview) of the frame `atSeconds` in; false when ffmpeg could not make one. */
+  makeStill(video: string, out: string, atSeconds: number): Promise<boolean>;
   /**
    * Whether the media data `facts` describe is all in the file: from the container's framing when it tells
    * (a few header reads), else from the packets of the last seconds. Never reads the whole file.
@@ -49,6 +51,7 @@ export function createMedia(opts: MediaOptions = {}): Media {
     probe: (file) => probeFile(binaries().ffprobe, file, probeTimeout),
     makeThumbnail: (video, out, durationSeconds) =>
       makeThumbnail(binaries().ffmpeg, video, out, durationSeconds, thumbTimeout),
+    makeStill: (video, out, atSeconds) => grabFrame(binaries().ffmpeg, video, out, atSeconds, thumbTimeout),
     async completeness(file, facts) {
       const framing = await framingCompleteness(file, facts.formatName);
       if (framing !== 'unknown') return framing;

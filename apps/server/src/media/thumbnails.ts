@@ -10,7 +10,8 @@ export function thumbnailTime(durationSeconds: number | null): number {
   return Math.min(1, durationSeconds / 2);
 }
 
-async function grabFrame(ffmpeg: string, video: string, out: string, atSeconds: number, timeoutMs: number) {
+/** One frame at `atSeconds` as a JPEG of at most 480 px wide; whether ffmpeg wrote one. */
+export async function grabFrame(ffmpeg: string, video: string, out: string, atSeconds: number, timeoutMs: number) {
   const args = [
     '-v',
     'error',

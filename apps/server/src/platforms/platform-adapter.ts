@@ -140,6 +140,8 @@ export interface PublishRequest {
   video: VideoSource;
   /** The video's JPEG preview (Reddit's poster, cover images); null when there is none. */
   thumbnail: MediaSource | null;
+  /** The video's cover (docs/covers.md); null or absent when none was chosen. */
+  cover?: PublishCover | null;
   post: {
     /** The video's title (YouTube's title, a Page video's title). */
     title: string;
@@ -150,6 +152,15 @@ export interface PublishRequest {
     options: Record<string, unknown>;
   };
 }
+
+/**
+ * A video's cover as adapters see it: a frame (milliseconds from the start) or an image, read from storage
+ * like the video, with the address a platform can fetch it from when PUBLIC_URL is on the internet (null
+ * otherwise: platforms that only take an image by URL, Instagram's cover_url, cannot have it).
+ */
+export type PublishCover =
+  | { kind: 'frame'; frameMs: number }
+  | { kind: 'image'; image: MediaSource; width: number; height: number; publicUrl: string | null };
 
 export type PostPresence = 'none' | 'maybe' | 'held';
 
@@ -184,6 +195,8 @@ export interface PublishedPost {
    * unverified API projects, TikTok's unaudited apps); absent when it is the one chosen.
    */
   appliedPrivacy?: AppliedPrivacy;
+  /** The platform's own words when it refused the cover after the post went live (the post stays published). */
+  coverError?: string;
 }
 
 export interface PostStatus {

@@ -178,6 +178,8 @@ export type Finish =
       url: string;
       platformPostId: string;
       appliedPrivacy: AppliedPrivacy | null;
+      /** The platform's words when it refused the cover (the post is live all the same). */
+      coverError?: string | null;
     }
   | { status: 'failed' | 'unconfirmed'; error: PostError };
 
@@ -189,6 +191,7 @@ export async function finishPost(db: DB, id: number, runId: string, f: Finish): 
           url: f.url,
           platform_post_id: f.platformPostId,
           applied_privacy: f.appliedPrivacy ? JSON.stringify(f.appliedPrivacy) : null,
+          cover_error: f.coverError ?? null,
           published_at: now,
           error: null,
           progress: sql<string>`jsonb_set(progress, '{step}', '"published"'::jsonb)`,

@@ -147,22 +147,24 @@ export async function deleteVideosOfUser(db: Executor, ids: number[], userId: nu
   return db.deleteFrom('videos').where('id', 'in', ids).where('user_id', '=', userId).returningAll().execute();
 }
 
-/** Which of `names` a video (its file or its thumbnail) refers to. */
+/** Which of `names` a video (its file, its thumbnail or its cover) refers to. */
 export async function findReferencedFileNames(db: Executor, names: readonly string[]): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const rows = await db
     .selectFrom('videos')
-    .select(['filename', 'thumbnail_filename'])
-    .where((eb) => eb.or([eb('filename', 'in', names), eb('thumbnail_filename', 'in', names)]))
+    .select(['filename', 'thumbnail_filename', 'cover_filename'])
+    .where((eb) =>
+      eb.or([eb('filename', 'in', names), eb('thumbnail_filename', 'in', names), eb('cover_filename', 'in', names)]),
+    )
     .execute();
-  return new Set(rows.flatMap((row) => [row.filename, row.thumbnail_filename ?? '']));
+  return new Set(rows.flatMap((row) => [row.filename, row.thumbnail_filename ?? '', row.cover_filename ?? '']));
 }
 
-/** Bytes the user's videos and thumbnails take. */
+/** Bytes the user's videos, thumbnails and covers take. */
 export async function sumStorageOfUser(db: Executor, userId: number): Promise<number> {
   const row = await db
     .selectFrom('videos')
-    .select(sql<number>`coalesce(sum(size_bytes + thumbnail_bytes), 0)`.as('used'))
+    .select(sql<number>`coalesce(sum(size_bytes + thumbnail_bytes + cover_bytes), 0)`.as('used'))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(row?.used ?? 0);

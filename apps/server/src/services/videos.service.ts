@@ -23,6 +23,8 @@ import {
 import { videoPostStatus } from './posts/video-post-status';
 import { toIsoString } from './users.service';
 import { videoDetailsSaved } from './activity/activity-moments';
+import { coverJson } from './covers/cover-json';
+import { uploadsPath } from './uploads-path';
 
 /** 'm:ss' with unbounded minutes; '0:00' when unknown (spec). */
 export function formatDuration(seconds: number | null): string {
@@ -40,7 +42,7 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
-export const uploadsPath = (filename: string) => `/uploads/${filename}`;
+export { uploadsPath } from './uploads-path';
 
 const platformOrder = (key: string) => PLATFORMS.findIndex((p) => p.key === key);
 
@@ -86,6 +88,7 @@ export function toVideoJson(row: VideoRow, posts: VideoPostSummary = emptyPostSu
     postCounts,
     platformPosts: platformPosts(posts),
     duplicateOf: row.duplicate_of ?? null,
+    cover: coverJson(row),
   };
 }
 
@@ -192,7 +195,7 @@ export async function deleteVideos(ctx: AppContext, userId: number, ids: number[
   });
   await removeStoredFiles(
     ctx,
-    deleted.flatMap((r) => (r.thumbnail_filename ? [r.filename, r.thumbnail_filename] : [r.filename])),
+    deleted.flatMap((r) => [r.filename, r.thumbnail_filename, r.cover_filename].filter((n) => n !== null)),
   );
   const gone = new Set(deleted.map((r) => r.id));
   return unique.filter((id) => gone.has(id));

@@ -32,7 +32,11 @@ export const INSTAGRAM_LIMITS: PlatformLimits = {
 
 export const InstagramOptions = z.strictObject({
   shareToFeed: z.boolean().optional(),
-  /** The cover: the frame this many milliseconds into the video (the Graph API's thumb_offset). */
+  /**
+   * The cover: the frame this many milliseconds into the video (the Graph API's thumb_offset). From before the
+   * cover was a detail of the video (docs/covers.md): still accepted on posts and API calls, where it wins over
+   * the video's cover for that post; the composer no longer offers it.
+   */
   coverFrameMs: z.int().min(0).optional(),
 });
 export type InstagramOptions = z.infer<typeof InstagramOptions>;

@@ -54,6 +54,8 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
       shareToFeed: p.get('share_to_feed') === undefined ? true : isTrue(p.get('share_to_feed')),
       resumable,
       videoUrl,
+      ...(thumbOffset !== undefined ? { thumbOffset: Number(thumbOffset) } : {}),
+      ...(p.get('cover_url') !== undefined ? { coverUrl: p.get('cover_url') } : {}),
       blobId: `ig-container-${id}`,
       createdAt: ctx.now(),
       processing: { polls: 0 },

@@ -9,7 +9,7 @@ import { authorize, graphRoute } from '../meta/graph-routes';
 import { igAccount, IG_LIMITS, isIgUser } from './ig-account';
 import { IG_CALLS } from './ig-calls';
 import { MEDIA_PUBLISH_PARAMS } from './ig-params';
-import { containerStatus, containers, igMedia, publishedInWindow, type IgMedia } from './ig-store';
+import { containerStatus, containers, igMedia, publishedInWindow, type Container, type IgMedia } from './ig-store';
 
 /**
  * The create step, `POST /<ig-user-id>/media_publish?creation_id=<container>`: the one request that makes a post.
@@ -99,6 +99,7 @@ export function registerPublish(api: RouteApi, ctx: EmulatorContext) {
       caption: media.caption,
       blobId: media.blobId,
       publishedAt: new Date(media.publishedAt).toISOString(),
+      ...reelCover(container),
     });
     return json(200, { id });
   });
@@ -148,4 +149,14 @@ export function mediaValues(ctx: EmulatorContext, m: IgMedia): Record<string, un
     username: igAccount(m.igUserId)?.username,
     view_count: grown.views,
   };
+}
+
+/**
+ * The cover the Reel was given. cover_url is recorded as the address Meta would fetch: the emulator fetches
+ * nothing outside itself (as with video_url), so the image's bytes are not read here.
+ */
+function reelCover(container: Container) {
+  if (container.coverUrl !== undefined) return { cover: { imageUrl: container.coverUrl } };
+  if (container.thumbOffset !== undefined) return { cover: { frameMs: container.thumbOffset } };
+  return {};
 }

@@ -13,6 +13,9 @@ export interface Container {
   shareToFeed: boolean;
   resumable: boolean;
   videoUrl?: string;
+  /** The cover asked for: `thumb_offset` (ms) or `cover_url`. */
+  thumbOffset?: number;
+  coverUrl?: string;
   /** Fixed by the first upload request (`file_size`). */
   fileSize?: number;
   blobId: string;

@@ -13,6 +13,8 @@ export interface Post {
   /** The media URL it was submitted with (what the listing's `data.url` shows). */
   url: string;
   posterUrl: string;
+  /** The blob of the poster image uploaded for it. */
+  posterBlobId?: string;
   assetId: string;
   blobId: string;
   nsfw: boolean;
@@ -78,6 +80,15 @@ export function goLive(ctx: EmulatorContext, p: Post): Post {
     caption: '',
     blobId: p.blobId,
     publishedAt,
+    // The poster (video_poster_url) is the cover Reddit shows before the video plays.
+    ...(p.posterBlobId
+      ? {
+          cover: {
+            imageBytes: ctx.store.blobSize(p.posterBlobId),
+            imageSha256: ctx.store.blobSha256(p.posterBlobId),
+          },
+        }
+      : {}),
   });
   return p;
 }

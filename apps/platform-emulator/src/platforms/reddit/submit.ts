@@ -73,6 +73,7 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
         title,
         url,
         posterUrl,
+        posterBlobId: poster!.blobId,
         assetId: video!.assetId,
         blobId: video!.blobId,
         nsfw: form.get('nsfw') === 'true',

@@ -49,6 +49,7 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
   let title = '';
   let privacyLevel: string | undefined;
   let brand: Pick<Publish, 'brandOrganic' | 'brandContent'> = {};
+  let coverFrameMs: number | undefined;
   if (mode === 'direct') {
     const post = body.post_info;
     if (!post || typeof post !== 'object') return invalidParams('post_info is required.');
@@ -78,6 +79,7 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
     const cover = info.video_cover_timestamp_ms;
     if (cover !== undefined && !(Number.isSafeInteger(cover) && (cover as number) >= 0))
       return invalidParams('post_info.video_cover_timestamp_ms must be a non-negative whole number.');
+    coverFrameMs = cover as number | undefined;
   }
 
   const source = body.source_info as Record<string, unknown> | undefined;
@@ -110,6 +112,7 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
     privacyLevel: applied,
     requestedPrivacyLevel: privacyLevel,
     ...brand,
+    ...(coverFrameMs !== undefined ? { coverFrameMs } : {}),
     videoSize: source.video_size as number,
     chunkSize: source.chunk_size as number,
     totalChunks: source.total_chunk_count as number,

@@ -21,6 +21,8 @@ export interface Publish {
   /** The commercial-content disclosure of post_info. */
   brandOrganic?: boolean;
   brandContent?: boolean;
+  /** post_info.video_cover_timestamp_ms, when given. */
+  coverFrameMs?: number;
   videoSize: number;
   chunkSize: number;
   totalChunks: number;
@@ -119,6 +121,7 @@ export function settle(ctx: EmulatorContext, p: Publish): Publish {
       blobId: p.blobId,
       publishedAt,
       privacy: p.privacyLevel,
+      ...(p.coverFrameMs !== undefined ? { cover: { frameMs: p.coverFrameMs } } : {}),
     });
   return p;
 }

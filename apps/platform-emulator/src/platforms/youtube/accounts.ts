@@ -9,6 +9,11 @@ export interface YoutubeAccount {
   handle: string;
   description: string;
   createdAt: string;
+  /**
+   * Whether the channel is verified: "custom thumbnails (thumbnails.set) need a verified channel"
+   * (platform-apis.md §4). The second sandbox channel is not, so thumbnails.set refuses it.
+   */
+  verified: boolean;
 }
 
 export const ACCOUNTS: readonly YoutubeAccount[] = [
@@ -19,6 +24,7 @@ export const ACCOUNTS: readonly YoutubeAccount[] = [
     handle: '@fanoutdemo',
     description: 'A sandbox channel of the platform emulator.',
     createdAt: '2021-03-14T09:26:53Z',
+    verified: true,
   },
   {
     id: 'UCsandboxFanoutDemo00002',
@@ -27,6 +33,7 @@ export const ACCOUNTS: readonly YoutubeAccount[] = [
     handle: '@secondcreator',
     description: 'Another sandbox channel, chosen with login_hint.',
     createdAt: '2022-07-01T12:00:00Z',
+    verified: false,
   },
 ];
 

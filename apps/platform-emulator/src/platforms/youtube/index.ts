@@ -14,6 +14,7 @@
  *   uploaded for the fault's delayMs, or while it exists).
  * - `videos`: videos.list otherwise (statistics: the metrics)
  * - `watch`: the watch page www.youtube.com/watch?v=<id>
+ * - `thumbnails`: thumbnails.set (a custom thumbnail; refused 403 forbidden for the unverified second channel)
  * Rate limits are Google's daily quota: 403 quotaExceeded.
  * App stage (`POST /_control/app-stage {platform: 'youtube', verified: false}`, core/app-stages.ts): an unverified
  * project's uploads are made private, as the videos.insert documentation says.
@@ -22,6 +23,7 @@ import type { PlatformModule } from '../../core/context';
 import { errors } from './envelopes';
 import { registerOAuth } from './oauth';
 import { registerUpload } from './upload';
+import { registerThumbnails } from './thumbnails';
 import { registerVideos } from './videos';
 
 export const youtube: PlatformModule = {
@@ -32,5 +34,6 @@ export const youtube: PlatformModule = {
     registerOAuth(api, ctx);
     registerUpload(api, ctx);
     registerVideos(api, ctx);
+    registerThumbnails(api, ctx);
   },
 };

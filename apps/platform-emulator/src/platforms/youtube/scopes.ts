@@ -23,6 +23,8 @@ export const KNOWN_SCOPES: readonly string[] = [
 
 export const METHOD_SCOPES = {
   'youtube.videos.insert': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.upload`, `${G}youtubepartner`],
+  /** thumbnails.set (discovery document: youtube.thumbnails.set scopes). */
+  'youtube.thumbnails.set': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.upload`, `${G}youtubepartner`],
   'youtube.videos.list': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.readonly`, `${G}youtubepartner`],
   'youtube.channels.list': [
     `${G}youtube`,

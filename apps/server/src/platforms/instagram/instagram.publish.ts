@@ -3,6 +3,7 @@ import { PlatformError } from '../platform-error';
 import { journalFields } from '../journal-fields';
 import type { GraphHttp } from '../meta/meta-graph.adapter';
 import { ruploadPart } from '../meta/rupload';
+import { instagramCoverFields } from './instagram.cover';
 
 /** How often a container's processing is asked about. */
 const POLL_MS = 3000;
@@ -53,7 +54,7 @@ export async function instagramPublishStep(
 }
 
 async function createContainer(http: GraphHttp, request: PublishRequest): Promise<PublishStepResult> {
-  const options = request.post.options as { shareToFeed?: boolean; coverFrameMs?: number };
+  const options = request.post.options as { shareToFeed?: boolean };
   const answer = await http.graph<{ id?: string | number; uri?: string }>(
     'container',
     `${igUserId(request)}/media`,
@@ -64,7 +65,7 @@ async function createContainer(http: GraphHttp, request: PublishRequest): Promis
         upload_type: 'resumable',
         caption: request.post.caption,
         share_to_feed: options.shareToFeed ?? true,
-        thumb_offset: typeof options.coverFrameMs === 'number' ? Math.round(options.coverFrameMs) : undefined,
+        ...instagramCoverFields(request),
       },
     },
   );

@@ -4,6 +4,7 @@ import { checkCommunityRequirements, submitTitle } from './reddit.community';
 import { REDDIT_API } from './reddit.oauth';
 import { leaseUpload, uploadToLease, type Lease } from './reddit.upload';
 import { awaitSubmitResult } from './reddit.websocket';
+import { redditPoster } from './reddit.cover';
 
 /** After a wait on the websocket that brought nothing, look the post up this many times before giving up. */
 const MAX_RESULT_ROUNDS = 10;
@@ -27,7 +28,7 @@ export async function redditPublishStep(
   request: PublishRequest,
   journal: PublishJournal | null,
 ): Promise<PublishStepResult> {
-  const poster = request.thumbnail;
+  const poster = redditPoster(request);
   if (!poster) throw api.error('rejected', 'publish', 'Reddit needs a poster image');
   const token = request.account.accessToken;
   const j = (journal ?? { step: 'lease-video' }) as Journal;

@@ -2,6 +2,7 @@ import { TIKTOK_DISCLOSURE_TEXT, tiktokBrandToggles } from '@fanout/contracts';
 import type { PublishedPost, PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { answerOf, creatorInfo, fetchStatus, TIKTOK_URLS, type TikTokApi } from './tiktok.api';
 import { chunkRange, planChunks } from './tiktok.chunks';
+import { tiktokCoverField } from './tiktok.cover';
 
 /** Between status fetches (status/fetch allows 30 a minute per token). */
 const STATUS_POLL_MS = 3_000;
@@ -74,6 +75,7 @@ async function start(api: TikTokApi, request: PublishRequest): Promise<PublishSt
         // The commercial-content disclosure: "Your brand" and "Branded content" (Content Sharing Guidelines, 3).
         brand_organic_toggle: brand.brandOrganic,
         brand_content_toggle: brand.brandContent,
+        ...tiktokCoverField(request),
       },
       source_info: {
         source: 'FILE_UPLOAD',

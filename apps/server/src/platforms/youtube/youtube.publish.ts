@@ -1,6 +1,7 @@
 import type { PublishedPost, PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';
 import { answerOf, getVideo, type YouTubeApi, type YouTubeVideo } from './youtube.api';
+import { hasYouTubeCover, setYouTubeThumbnail } from './youtube.cover';
 import { youtubeAppliedPrivacy } from './youtube.privacy';
 import { queryUpload, sendChunk, startSession, videoResource, type UploadState } from './youtube.upload';
 
@@ -37,6 +38,7 @@ export async function youtubePublishStep(
   }
   if (j.step === 'upload') return upload(api, request, j);
   if (j.step === 'processing') return poll(api, request, j);
+  if (j.step === 'cover') return cover(api, request, j);
   throw api.rejected('publish', `unknown publish step "${j.step}"`);
 }
 
@@ -82,6 +84,8 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
   const video = await getVideo(api, 'processing', request.account.accessToken, videoId, 'status,processingDetails');
   const status = video?.status?.uploadStatus;
   if (status === 'processed') {
+    // The video is live; its custom thumbnail is a step of its own after it (youtube.cover.ts).
+    if (hasYouTubeCover(request)) return { done: false, journal: { ...j, step: 'cover' } };
     const post = publishedVideo(api, request, videoId, video);
     return { done: true, journal: { ...j, step: 'done', platformPostId: videoId }, post };
   }
@@ -106,6 +110,18 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
     throw api.unrecognized('processing', answerOf(video), `an unknown upload status "${status}"`);
   const polls = (j.polls ?? 0) + 1;
   return { done: false, journal: { ...j, polls }, waitMs: polls > 20 ? SLOW_POLL_MS : POLL_MS };
+}
+
+/** thumbnails.set once, then the published video, with YouTube's words when it refused the thumbnail. */
+async function cover(api: YouTubeApi, request: PublishRequest, j: Journal): Promise<PublishStepResult> {
+  const videoId = j.videoId!;
+  const coverError = await setYouTubeThumbnail(api, request, videoId);
+  const post = await foundVideo(api, request, videoId);
+  return {
+    done: true,
+    journal: { ...j, step: 'done', platformPostId: videoId },
+    post: { ...post, ...(coverError ? { coverError } : {}) },
+  };
 }
 
 /** The published video, with the privacy YouTube applied when it is not the one sent (read from `video`). */

@@ -9,9 +9,13 @@ import type { StoredFileInfo } from '../../storage/storage';
 import { parseRange } from './byte-range';
 import { parseHttpDate } from './http-date';
 
-/** The bytes of a stored video (any of the stored video types) or thumbnail. */
+/** The bytes of a stored video (any of the stored video types), thumbnail or cover (JPEG or PNG). */
 const FILE_BYTES = z.string().meta({ format: 'binary' });
-const FILE_CONTENT = { 'video/*': { schema: FILE_BYTES }, 'image/jpeg': { schema: FILE_BYTES } };
+const FILE_CONTENT = {
+  'video/*': { schema: FILE_BYTES },
+  'image/jpeg': { schema: FILE_BYTES },
+  'image/png': { schema: FILE_BYTES },
+};
 /** An answer without a body: OpenAPI 3.0 has no null type, so the document is told so outright. */
 const NO_BODY = z.null().meta({ type: 'null' });
 
@@ -65,7 +69,7 @@ export const mediaRoutes =
       exposeHeadRoute: false,
       schema: {
         tags: ['media'],
-        summary: 'A stored video or thumbnail; supports Range, If-None-Match and HEAD',
+        summary: 'A stored video, thumbnail or cover; supports Range, If-None-Match and HEAD',
         params: z.object({ filename: z.string() }),
         response: {
           200: { description: 'The whole file (to HEAD: its headers only)', content: FILE_CONTENT },

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { VideoRow } from '../../db/schema';
-import type { ConnectedAccount, MediaSource, PublishRequest } from '../../platforms/platform-adapter';
+import type { ConnectedAccount, MediaSource, PublishCover, PublishRequest } from '../../platforms/platform-adapter';
+import { coverImageAddress } from '../covers/public-address';
 
 export interface PostFields {
   title: string;
@@ -41,6 +42,26 @@ export function buildPublishRequest(
       height: video.height,
     },
     thumbnail: video.thumbnail_filename ? source(video.thumbnail_filename, video.thumbnail_bytes, 'image/jpeg') : null,
+    cover: publishCover(ctx, video, source),
     post,
   };
+}
+
+/** The video's cover as adapters take it (docs/covers.md); null when none was chosen. */
+function publishCover(
+  ctx: AppContext,
+  video: VideoRow,
+  source: (key: string, sizeBytes: number, mimeType: string) => MediaSource,
+): PublishCover | null {
+  if (video.cover_kind === 'frame' && video.cover_frame_ms !== null)
+    return { kind: 'frame', frameMs: video.cover_frame_ms };
+  if (video.cover_kind === 'image' && video.cover_filename && video.cover_width && video.cover_height)
+    return {
+      kind: 'image',
+      image: source(video.cover_filename, video.cover_bytes, video.cover_mime_type ?? 'image/jpeg'),
+      width: video.cover_width,
+      height: video.cover_height,
+      publicUrl: coverImageAddress(ctx.config.publicUrl, video.cover_filename),
+    };
+  return null;
 }

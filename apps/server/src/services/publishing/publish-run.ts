@@ -331,6 +331,7 @@ class PostRun {
       url: post.url,
       platformPostId: post.platformPostId,
       appliedPrivacy: post.appliedPrivacy ?? null,
+      coverError: post.coverError ?? null,
     });
     if (!row) return 'lost';
     this.log.info({ url: post.url }, 'post published');

@@ -1,0 +1,2 @@
+/** The address a stored file is served at (routes/media). */
+export const uploadsPath = (filename: string) => `/uploads/${filename}`;
