@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { planFit, type FitChoices, type FitTarget } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClip } from '../../test/clips';
 import { makeTempDir } from '../../test/test-server';
 import { resolveBinaries } from './binaries';
 import { probeFile } from './ffprobe';
@@ -10,18 +11,6 @@ import { failureReason, renderFit, RenderError } from './render-fit';
 
 const { ffmpeg, ffprobe } = resolveBinaries({});
 const hasX265 = execFileSync(ffmpeg, ['-hide_banner', '-encoders'], { encoding: 'utf8' }).includes('libx265');
-
-/** A real clip made by ffmpeg's test pattern and a tone. */
-function makeClip(file: string, size: string, seconds: number, video: string[], extra: string[] = []) {
-  execFileSync(ffmpeg, [
-    ...['-v', 'error', '-nostdin', '-y'],
-    ...['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${size}:rate=30`],
-    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
-    ...video,
-    ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-shortest', ...extra, file],
-  ]);
-  return file;
-}
 
 /** The top-level MP4 boxes in file order: faststart puts `moov` before `mdat`. */
 function topLevelBoxes(file: string): string[] {

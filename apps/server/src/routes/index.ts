@@ -34,6 +34,7 @@ import { uploadRoutes } from './upload/upload.routes';
 import { connectedPlatformsRoutes } from './videos/connected-platforms.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { videoFitRoutes } from './videos/video-fit.routes';
+import { renditionsRoutes } from './renditions/renditions.routes';
 
 /** Every /api route plugin, in one list. */
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, version: string) {
@@ -51,6 +52,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(firstStepsRoutes(ctx), { prefix: '/api' });
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(videoFitRoutes(ctx), { prefix: '/api' });
+  await app.register(renditionsRoutes(ctx), { prefix: '/api' });
   await app.register(collectionsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(uploadCheckRoutes(ctx), { prefix: '/api' });
