@@ -250,3 +250,20 @@ export async function releaseAllRenditionLeases(db: DB): Promise<number> {
     .execute();
   return rows.length;
 }
+
+/** The users' copies changed after `since`, oldest change first: the live stream's rendition events. */
+export async function listRenditionsChangedSince(
+  db: DB,
+  userIds: readonly number[],
+  since: Date,
+): Promise<RenditionRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('renditions')
+    .selectAll()
+    .where('updated_at', '>', since)
+    .where('user_id', 'in', userIds)
+    .orderBy('updated_at')
+    .orderBy('id')
+    .execute();
+}

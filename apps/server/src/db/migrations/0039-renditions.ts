@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * the plan's steps: the same settings ask for the same copy, so it is made once (unique per video). A render
  * in progress is held until `lease_expires_at` (renewed as it goes): a render whose process died is started
  * again once it runs out (`attempts` counts the starts). The row goes with its video; the stored file is
- * removed by whoever deletes the row.
+ * removed by whoever deletes the row. A change announces itself on `fanout_changes` as posts and videos do
+ * (migrations 0013, 0023), so the live stream shows a render's progress.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -36,7 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unique (video_id, key)
     )
   `.execute(db);
-  await sql`create index renditions_user_idx on renditions (user_id)`.execute(db);
+  await sql`create index renditions_user_updated_idx on renditions (user_id, updated_at)`.execute(db);
+  await sql`
+    create trigger renditions_notify_change after insert or update or delete on renditions
+    for each row execute function fanout_notify_row_owner()
+  `.execute(db);
   // The sweep looks for copies waiting or held by a render that died.
   await sql`create index renditions_open_idx on renditions (status) where status in ('queued', 'rendering')`.execute(
     db,

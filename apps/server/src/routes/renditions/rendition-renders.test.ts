@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Rendition } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../../../test/clips';
+import { openEvents } from '../../../test/event-stream';
 import { ownerWithConnections } from '../../../test/connections';
 import type { ApiClient } from '../../../test/factories';
 import { uploadVideo } from '../../../test/fixtures';
@@ -35,13 +36,17 @@ describe('renders under way: progress, stopping, failing', () => {
     longClip = makeClip(path.join(clipDir, 'long.mp4'), '1280x720', 10);
     server = await startTestServer();
   });
+  const streams: { close(): Promise<void> }[] = [];
   afterAll(async () => {
+    for (const stream of streams) await stream.close();
     await stopTestServer(server);
     fs.rmSync(clipDir, { recursive: true, force: true });
   });
 
   async function reelUnderWay() {
     const owner = await ownerWithConnections(server, ['facebook']);
+    const live = await openEvents(server, owner.token);
+    streams.push(live);
     const uploaded = await uploadVideo(server, owner.token, { file: longClip, projectId: owner.projectId });
     const videoId = uploaded.body.video.id as number;
     const asked = await owner.as.post(`/api/videos/${videoId}/renditions`, {
@@ -55,16 +60,21 @@ describe('renders under way: progress, stopping, failing', () => {
       seen = await renditionOf(owner.as, videoId, id);
       return seen?.status === 'rendering' && seen.progress > 0;
     }, 'the render to be under way');
-    return { ...owner, videoId, id, seen: seen! };
+    return { ...owner, videoId, id, seen: seen!, live };
   }
 
   const renditionOf = async (as: ApiClient, videoId: number, id: number) =>
     ((await as.get(`/api/videos/${videoId}/renditions`)).body.renditions as Rendition[]).find((r) => r.id === id);
   const storedFiles = () => fs.readdirSync(server.ctx.config.mediaDir).sort();
 
-  it("shows ffmpeg's progress while it renders, and stops ffmpeg when the copy is deleted", async () => {
+  it("shows ffmpeg's progress while it renders, live too, and stops ffmpeg when the copy is deleted", async () => {
     const under = await reelUnderWay();
     expect(under.seen.progress).toBeLessThan(1);
+    const ofThis = () => under.live.events.filter((e) => e.event === 'rendition' && e.data.rendition.id === under.id);
+    await waitUntil(
+      () => ofThis().some((e) => e.data.rendition.status === 'rendering' && e.data.rendition.progress > 0),
+      'the live stream to show the progress',
+    );
     const filesBefore = storedFiles();
     expect(rendersWritingTo(server.ctx.config.tmpDir)).toBe(1);
     expect((await under.as.delete(`/api/renditions/${under.id}`)).status).toBe(204);
