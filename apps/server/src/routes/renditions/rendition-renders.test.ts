@@ -32,8 +32,9 @@ describe('renders under way: progress, stopping, failing', () => {
   let longClip: string;
   beforeAll(async () => {
     clipDir = makeTempDir('fanout-rendition-renders-');
-    // Long enough to watch: 10 s of 1280×720 made a 720×1280 Reel over a blurred copy.
-    longClip = makeClip(path.join(clipDir, 'long.mp4'), '1280x720', 10);
+    // 30 s of 1280×720 made a 720×1280 Reel over a blurred copy: long enough to watch, and a render left to run
+    // to its end would outlast the waits below, so a render that was not stopped fails them.
+    longClip = makeClip(path.join(clipDir, 'long.mp4'), '1280x720', 30);
     server = await startTestServer();
   });
   const streams: { close(): Promise<void> }[] = [];
