@@ -7,6 +7,7 @@ import { ownerWithConnections } from '../../../test/connections';
 import { authHeaders, type ApiClient } from '../../../test/factories';
 import { uploadVideo } from '../../../test/fixtures';
 import { waitUntil } from '../../../test/jobs';
+import { startS3Server, type TestS3Server } from '../../../test/s3-server';
 import { makeTempDir, startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { sweepStaleUploads } from '../../services/upload.service';
 
@@ -172,5 +173,34 @@ describe('fitting copies and the storage quota', () => {
     expect(asked.body.code).toBe('quota_exceeded');
     expect(asked.body.error).toMatch(/does not fit in your storage/);
     expect(await renditionsOf(owner.as, owner.videoId)).toEqual([]);
+  });
+});
+
+describe('fitting copies on an object store', () => {
+  let s3: TestS3Server;
+  let server: TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    server = await startTestServer(s3.env(`renditions-${process.pid}`));
+  });
+  afterAll(async () => {
+    await stopTestServer(server);
+    await s3.close();
+  });
+
+  it('renders from the bucket and stores the copy there, served at its url', async () => {
+    const owner = await ownerWith(server, ['facebook']);
+    const asked = await owner.as.post(`/api/videos/${owner.videoId}/renditions`, {
+      connectionId: owner.ids.facebook,
+      ...REEL,
+    });
+    const ready = await untilSettled(owner.as, owner.videoId, asked.body.rendition.id);
+    expect(ready).toMatchObject({ status: 'ready', width: 360, height: 640 });
+    const key = ready.url!.split('/').pop()!;
+    expect((await server.ctx.storage.stat(key))?.size).toBe(ready.sizeBytes);
+    expect(fs.existsSync(path.join(server.ctx.config.mediaDir, key))).toBe(false);
+    const served = await fetch(`${server.url}${ready.url}`);
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBe(ready.sizeBytes);
   });
 });
