@@ -48,3 +48,7 @@ export type RenditionResponse = z.infer<typeof RenditionResponse>;
 
 export const RenditionList = z.object({ renditions: z.array(Rendition) }).meta({ id: 'RenditionList' });
 export type RenditionList = z.infer<typeof RenditionList>;
+
+/** The live stream's `event: rendition`: a copy of the person's changed (queued, progress, ready, failed). */
+export const RenditionEvent = z.object({ rendition: Rendition }).meta({ id: 'RenditionEvent' });
+export type RenditionEvent = z.infer<typeof RenditionEvent>;

@@ -68,6 +68,7 @@ export const FitStep = z
       .meta(d('Encode to H.264 and AAC in an MP4 with its index first.')),
   ])
   .meta({ id: 'FitStep' });
+export type FitStep = z.infer<typeof FitStep>;
 
 export const FitOutput = z
   .object({

@@ -171,6 +171,8 @@ const EnvSchema = z.object({
   PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   PUBLISH_STEP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  RENDER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   /** Let rule webhooks reach loopback and private-network addresses (tests, a receiver on the same network). */
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
@@ -274,6 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       stepTimeoutMs: e.PUBLISH_STEP_TIMEOUT_SECONDS * 1000,
       /** The first retry's longest wait; each further retry doubles it (full jitter, at most 10 minutes). */
       retryBaseMs: e.PUBLISH_RETRY_BASE_MS,
+    },
+    renditions: {
+      /** Fitting copies one worker process renders at once (each ffmpeg uses every core it is given). */
+      concurrency: e.RENDER_CONCURRENCY,
+      /** How long a render holds its copy without writing progress: a render that died lets go after this. */
+      leaseMs: e.RENDER_LEASE_SECONDS * 1000,
     },
     webhooks: {
       /** Whether webhooks may go to this machine or a private network (refused by default). */

@@ -6,6 +6,7 @@ import type { AnalyticsTables } from './analytics.schema';
 import type { ConnectionsTables } from './connections.schema';
 import type { IdeasTables } from './ideas.schema';
 import type { PostsTables } from './posts.schema';
+import type { RenditionsTables } from './renditions.schema';
 import type { RequestLimitsTables } from './request-limits.schema';
 import type { RulesTables } from './rules.schema';
 import type { SecretKeyCheckTables } from './secret-key-check.schema';
@@ -117,7 +118,8 @@ export interface Database
     AnalyticsTables,
     RulesTables,
     SecretKeyCheckTables,
-    RequestLimitsTables {
+    RequestLimitsTables,
+    RenditionsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

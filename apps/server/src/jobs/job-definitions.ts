@@ -51,6 +51,29 @@ export const jobDefinitions = {
     atStartup: { startup: true },
   }),
 
+  /**
+   * Renders one fitting copy with ffmpeg (renderRendition). Keyed on the copy and the version of its row that was
+   * queued: sent twice for the same state, run once. The copy's lease, not pg-boss, says who renders it, so a job
+   * is never retried by pg-boss: a render that dies is queued again by the sweep once its lease runs out.
+   */
+  'renditions.render': defineJob({
+    payload: z.object({ renditionId: z.number().int().positive(), version: z.string().max(64) }).strict(),
+    // Long enough for any render the lease keeps alive; a longer one is still held by its lease, not the expiry.
+    queue: { policy: 'standard', retryLimit: 0, expireInSeconds: 6 * 60 * 60 },
+    jobKey: ({ renditionId, version }) => `render:${renditionId}:${version}`,
+    concurrency: (config) => config.renditions.concurrency,
+  }),
+
+  /** Queues every copy left waiting or whose render died; fails one interrupted too often (sweepRenditions). */
+  'renditions.sweep': defineJob({
+    payload: z.object({ startup: z.boolean().optional() }).strict(),
+    queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 10 * 60 },
+    singletonKey: () => 'renditions.sweep',
+    cron: { schedule: '* * * * *', payload: {} },
+    // A render cut short by a restart starts again once its lease runs out, not at the next minute.
+    atStartup: { startup: true },
+  }),
+
   /** Reads the figures of every published post that is due again (syncDueMetrics; services/analytics). */
   'analytics.sync-due': defineJob({
     payload: nothing,

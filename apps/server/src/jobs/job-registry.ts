@@ -7,6 +7,7 @@ import { dispatchRulesJob } from './rules-dispatch.job';
 import { deliverWebhookJob } from './webhooks-deliver.job';
 import { sweepPostsJob } from './posts-sweep.job';
 import { sweepUploadsJob } from './uploads-sweep.job';
+import { renderRenditionJob, sweepRenditionsJob } from './renditions.job';
 
 /** The handler of each job in job-definitions.ts. */
 export const jobHandlers: JobHandlers<AppJobs> = {
@@ -14,6 +15,8 @@ export const jobHandlers: JobHandlers<AppJobs> = {
   'connections.refresh-due': (ctx) => refreshDueConnectionsJob(ctx),
   'posts.publish': (ctx, { postId }) => publishPostJob(ctx, postId),
   'posts.sweep': (ctx, { startup }) => sweepPostsJob(ctx, startup ?? false),
+  'renditions.render': (ctx, { renditionId }) => renderRenditionJob(ctx, renditionId),
+  'renditions.sweep': (ctx, { startup }) => sweepRenditionsJob(ctx, startup ?? false),
   'analytics.sync-due': (ctx) => syncDueMetricsJob(ctx),
   'rules.dispatch': (ctx) => dispatchRulesJob(ctx),
   'webhooks.deliver': (ctx, payload) => deliverWebhookJob(ctx, payload),

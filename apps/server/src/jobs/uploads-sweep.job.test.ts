@@ -46,13 +46,14 @@ describe('the uploads.sweep job', () => {
     expect(fs.existsSync(young)).toBe(true);
   });
 
-  it('is on pg-boss’s clock hourly, beside the five-minute connection refresh and metrics sync and the minutely post sweep and rules dispatch', async () => {
+  it('is on pg-boss’s clock hourly, beside the five-minute connection refresh and metrics sync and the minutely post sweep, rules dispatch and renditions sweep', async () => {
     server = await startTestServer();
     const schedules = await server.ctx.jobs.schedules();
     expect(schedules).toEqual([
       { name: 'analytics.sync-due', cron: '*/5 * * * *', timezone: 'UTC' },
       { name: 'connections.refresh-due', cron: '*/5 * * * *', timezone: 'UTC' },
       { name: 'posts.sweep', cron: '* * * * *', timezone: 'UTC' },
+      { name: 'renditions.sweep', cron: '* * * * *', timezone: 'UTC' },
       { name: 'rules.dispatch', cron: '* * * * *', timezone: 'UTC' },
       { name: 'uploads.sweep', cron: '0 * * * *', timezone: 'UTC' },
     ]);

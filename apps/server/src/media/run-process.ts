@@ -4,6 +4,10 @@ export interface RunOptions {
   timeoutMs: number;
   /** stdout beyond this is an error: a probe answer is a few KB, never megabytes. */
   maxStdoutBytes?: number;
+  /** Aborting kills the process (SIGKILL); the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Hands stdout over as it arrives instead of collecting it (a render's `-progress` lines). */
+  onStdout?: (text: string) => void;
 }
 
 export interface RunResult {
@@ -31,8 +35,19 @@ export function runProcess(bin: string, args: readonly string[], opts: RunOption
       failure = new ProcessTimeoutError(`${bin} took longer than ${opts.timeoutMs} ms`);
       child.kill('SIGKILL');
     }, opts.timeoutMs);
+    const onAbort = () => {
+      failure ??= opts.signal?.reason instanceof Error ? opts.signal.reason : new Error(`${bin} was stopped`);
+      child.kill('SIGKILL');
+    };
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    };
 
     child.stdout.on('data', (chunk: Buffer) => {
+      if (opts.onStdout) return opts.onStdout(chunk.toString('utf8'));
       outBytes += chunk.length;
       if (outBytes > maxStdout) {
         failure ??= new Error(`${bin} wrote more than ${maxStdout} bytes`);
@@ -45,11 +60,11 @@ export function runProcess(bin: string, args: readonly string[], opts: RunOption
       stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_TAIL);
     });
     child.on('error', (err) => {
-      clearTimeout(timer);
+      settle();
       reject(err);
     });
     child.on('close', (exitCode) => {
-      clearTimeout(timer);
+      settle();
       if (failure) reject(failure);
       else resolve({ exitCode, stdout: Buffer.concat(out).toString('utf8'), stderr });
     });

@@ -157,7 +157,12 @@ export async function findReferencedFileNames(db: Executor, names: readonly stri
       eb.or([eb('filename', 'in', names), eb('thumbnail_filename', 'in', names), eb('cover_filename', 'in', names)]),
     )
     .execute();
-  return new Set(rows.flatMap((row) => [row.filename, row.thumbnail_filename ?? '', row.cover_filename ?? '']));
+  // A video's fitting copies (renditions) are its files too.
+  const copies = await db.selectFrom('renditions').select('storage_key').where('storage_key', 'in', names).execute();
+  return new Set([
+    ...rows.flatMap((row) => [row.filename, row.thumbnail_filename ?? '', row.cover_filename ?? '']),
+    ...copies.map((c) => c.storage_key ?? ''),
+  ]);
 }
 
 /** Bytes the user's videos, thumbnails and covers take. */

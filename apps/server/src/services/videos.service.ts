@@ -10,6 +10,7 @@ import type { AppContext } from '../context';
 import type { VideoRow } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { lockOpenPostsOfVideos } from '../repositories/posts.repository';
+import { findRenditionFilesOfVideos } from '../repositories/renditions.repository';
 import {
   deleteVideosOfUser,
   emptyPostSummary,
@@ -191,13 +192,15 @@ export async function deleteVideos(ctx: AppContext, userId: number, ids: number[
       const which = busy.length === 1 ? `"${busy[0]!.title}" is` : `${busy.length} of these videos are`;
       throw conflict(`${which} being published right now: wait until it ends, then delete`, 'post_in_progress');
     }
-    return deleteVideosOfUser(trx, unique, userId);
+    // Their fitting copies go with them (the rows by cascade; a render under way stops when its row is gone).
+    const copies = await findRenditionFilesOfVideos(trx, unique);
+    return { rows: await deleteVideosOfUser(trx, unique, userId), copies };
   });
-  await removeStoredFiles(
-    ctx,
-    deleted.flatMap((r) => [r.filename, r.thumbnail_filename, r.cover_filename].filter((n) => n !== null)),
-  );
-  const gone = new Set(deleted.map((r) => r.id));
+  await removeStoredFiles(ctx, [
+    ...deleted.rows.flatMap((r) => [r.filename, r.thumbnail_filename, r.cover_filename].filter((n) => n !== null)),
+    ...deleted.copies,
+  ]);
+  const gone = new Set(deleted.rows.map((r) => r.id));
   return unique.filter((id) => gone.has(id));
 }
 

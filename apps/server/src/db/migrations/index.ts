@@ -33,6 +33,7 @@ import * as m0037 from './0037-recent-changes';
 import * as m0038 from './0038-post-applied-privacy';
 import * as m0040 from './0040-video-faststart';
 import * as m0042 from './0042-video-cover';
+import * as m0039 from './0039-renditions';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0038-post-applied-privacy': m0038,
   '0040-video-faststart': m0040,
   '0042-video-cover': m0042,
+  '0039-renditions': m0039,
 };

@@ -17,7 +17,7 @@ const FILE_CONTENT = {
   'image/png': { schema: FILE_BYTES },
 };
 /** An answer without a body: OpenAPI 3.0 has no null type, so the document is told so outright. */
-const NO_BODY = z.null().meta({ type: 'null' });
+export const NO_BODY = z.null().meta({ type: 'null' });
 
 /** Exactly the names the server generates: 128 random bits in hex and one known extension. */
 const SERVED_NAME = /^[0-9a-f]{32}\.([a-z0-9]{1,4})$/;
@@ -54,6 +54,48 @@ function ifRangeHolds(request: FastifyRequest, etag: string, info: StoredFileInf
   return date !== null && wholeSeconds(info.modifiedAt) === date / 1000;
 }
 
+/** The answers of a route that serves a stored file (sendStoredFile), beside its errors. */
+export const FILE_RESPONSES = {
+  200: { description: 'The whole file (to HEAD: its headers only)', content: FILE_CONTENT },
+  206: { description: 'The byte range asked for, with Content-Range', content: FILE_CONTENT },
+  304: NO_BODY.describe('Not modified: the copy the client holds is current'),
+};
+
+/**
+ * Answers a GET or HEAD with a stored file (a video, a thumbnail, a video's fitting copy): its validators, a
+ * Range, If-None-Match and If-Modified-Since. 404 when the name is not one the server makes or no such file is
+ * stored.
+ */
+export async function sendStoredFile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, filename: string) {
+  const contentType = contentTypeOf(filename);
+  const info = contentType ? await ctx.storage.stat(filename) : null;
+  if (!contentType || !info) throw notFound('File');
+
+  const etag = etagOf(info);
+  reply.headers({
+    etag,
+    'last-modified': info.modifiedAt.toUTCString(),
+    'accept-ranges': 'bytes',
+    'cache-control': 'private, max-age=86400',
+    'x-content-type-options': 'nosniff',
+  });
+  if (isNotModified(request, etag, info)) return reply.code(304).send();
+
+  let answer = parseRange(request.headers.range, info.size);
+  if (answer.kind !== 'whole' && !ifRangeHolds(request, etag, info)) answer = { kind: 'whole' };
+  if (answer.kind === 'unsatisfiable') {
+    throw new AppError(416, 'range_not_satisfiable', 'The requested byte range is not within the file', {
+      'content-range': `bytes */${info.size}`,
+    });
+  }
+  const range = answer.kind === 'partial' ? answer.range : undefined;
+  const length = range ? range.end - range.start + 1 : info.size;
+  reply.header('content-type', contentType).header('content-length', String(length));
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+  if (request.method === 'HEAD' || length === 0) return reply.send();
+  return reply.send(ctx.storage.createReadStream(filename, range));
+}
+
 /**
  * Media and thumbnails by file name. Not behind the Bearer token: <video> and <img> elements cannot send
  * one. The names are 128-bit random ids, unguessable and never listed to anyone but the owner. Whatever the
@@ -72,42 +114,12 @@ export const mediaRoutes =
         summary: 'A stored video, thumbnail or cover; supports Range, If-None-Match and HEAD',
         params: z.object({ filename: z.string() }),
         response: {
-          200: { description: 'The whole file (to HEAD: its headers only)', content: FILE_CONTENT },
-          206: { description: 'The byte range asked for, with Content-Range', content: FILE_CONTENT },
-          304: NO_BODY.describe('Not modified: the copy the client holds is current'),
+          ...FILE_RESPONSES,
           404: ErrorBody,
           416: ErrorBody,
         },
       },
-      handler: async (request: FastifyRequest<{ Params: { filename: string } }>, reply: FastifyReply) => {
-        const { filename } = request.params;
-        const contentType = contentTypeOf(filename);
-        const info = contentType ? await ctx.storage.stat(filename) : null;
-        if (!contentType || !info) throw notFound('File');
-
-        const etag = etagOf(info);
-        reply.headers({
-          etag,
-          'last-modified': info.modifiedAt.toUTCString(),
-          'accept-ranges': 'bytes',
-          'cache-control': 'private, max-age=86400',
-          'x-content-type-options': 'nosniff',
-        });
-        if (isNotModified(request, etag, info)) return reply.code(304).send();
-
-        let answer = parseRange(request.headers.range, info.size);
-        if (answer.kind !== 'whole' && !ifRangeHolds(request, etag, info)) answer = { kind: 'whole' };
-        if (answer.kind === 'unsatisfiable') {
-          throw new AppError(416, 'range_not_satisfiable', 'The requested byte range is not within the file', {
-            'content-range': `bytes */${info.size}`,
-          });
-        }
-        const range = answer.kind === 'partial' ? answer.range : undefined;
-        const length = range ? range.end - range.start + 1 : info.size;
-        reply.header('content-type', contentType).header('content-length', String(length));
-        if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
-        if (request.method === 'HEAD' || length === 0) return reply.send();
-        return reply.send(ctx.storage.createReadStream(filename, range));
-      },
+      handler: async (request: FastifyRequest<{ Params: { filename: string } }>, reply: FastifyReply) =>
+        sendStoredFile(ctx, request, reply, request.params.filename),
     });
   };

@@ -55,7 +55,9 @@ export const notificationsRoutes =
           description:
             'A `text/event-stream` that stays open: `event: notification` with `{notification, unread}` when the ' +
             'bell has news, `event: post` with `{post}` when one of your posts changes (status, progress, error), ' +
-            '`event: activity` with `{projectId, event}` when a project of yours has a new event in its trail. ' +
+            '`event: activity` with `{projectId, event}` when a project of yours has a new event in its trail, ' +
+            '`event: rendition` with `{rendition}` when a fitting copy of yours changes (queued, progress about every ' +
+            'half second, ready, failed). ' +
             'Each `data:` line is one JSON object. A comment line comes every 25 seconds; the stream ends when ' +
             'the session does or the server restarts, and the client then connects again. Send the Bearer ' +
             'header as for every call (read the stream with fetch: EventSource cannot send headers).',

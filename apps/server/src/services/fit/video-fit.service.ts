@@ -1,5 +1,7 @@
 import { optionMistakes, planFit, type FitRequest, type FitResponse, type PlatformKey } from '@fanout/contracts';
 import type { AppContext } from '../../context';
+import type { PlatformConnectionRow } from '../../db/connections.schema';
+import type { VideoRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { findConnection } from '../../repositories/connections.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
@@ -9,16 +11,25 @@ import { accountFactsOf, videoFacts } from '../posts/post-validation';
 /** Platforms whose limits depend on the account as the platform reports it (TikTok's creator_info). */
 const ASKS_THE_ACCOUNT: readonly PlatformKey[] = ['tiktok'];
 
+/** A video, the target it is fitted to, and the fit check's answer. */
+export interface PlannedFit {
+  video: VideoRow;
+  connection: PlatformConnectionRow;
+  platform: PlatformKey;
+  fit: FitResponse;
+}
+
 /**
- * POST /api/videos/:id/fit. A video or connection that is not the caller's (or a connection of another project)
- * is answered as unknown; a video whose facts were never read (no size or codec) cannot be planned for.
+ * The fit of a video to a target (POST /api/videos/:id/fit, and the plan a rendition renders). A video or
+ * connection that is not the caller's (or a connection of another project) is answered as unknown; a video
+ * whose facts were never read (no size or codec) cannot be planned for.
  */
-export async function fitVideo(
+export async function planVideoFit(
   ctx: AppContext,
   userId: number,
   videoId: number,
   body: FitRequest,
-): Promise<FitResponse> {
+): Promise<PlannedFit> {
   const video = await findVideoOfUser(ctx.db, videoId, userId);
   if (!video) throw notFound('Video');
   const connection = await findConnection(ctx.db, body.connectionId);
@@ -41,14 +52,20 @@ export async function fitVideo(
   const { aspect, cropX, vertical, trim } = body;
   // Whether the MP4's index comes first, as read at upload: false plans a re-wrap; null (not an MP4, or
   // uploaded before it was read) plans none.
-  return planFit(
+  const fit = planFit(
     { ...videoFacts(video), faststart: video.faststart },
     { platform, options: body.options, account },
-    {
-      aspect,
-      cropX,
-      vertical,
-      trim,
-    },
+    { aspect, cropX, vertical, trim },
   );
+  return { video, connection, platform, fit };
+}
+
+/** POST /api/videos/:id/fit. */
+export async function fitVideo(
+  ctx: AppContext,
+  userId: number,
+  videoId: number,
+  body: FitRequest,
+): Promise<FitResponse> {
+  return (await planVideoFit(ctx, userId, videoId, body)).fit;
 }

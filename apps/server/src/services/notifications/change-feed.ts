@@ -2,6 +2,8 @@ import type { ActivityEventRow } from '../../db/activity.schema';
 import type { DB } from '../../db/database';
 import { lastActivityEventId, listActivityEventsAfter } from '../../repositories/activity-events.repository';
 import type { NotificationRow } from '../../db/posts.schema';
+import type { RenditionRow } from '../../db/renditions.schema';
+import { listRenditionsChangedSince } from '../../repositories/renditions.repository';
 import {
   databaseNow,
   lastNotificationId,
@@ -26,6 +28,36 @@ export interface Changes {
   posts: PostWithTitle[];
   /** New events of the users' projects' trails. */
   activity: ActivityEventRow[];
+  /** Fitting copies whose row changed (status, progress). */
+  renditions: RenditionRow[];
+}
+
+/**
+ * Rows that carry their last change in `updated_at` (posts, fitting copies): read again from a little before the
+ * newest change seen, each version sent once.
+ */
+class UpdatedRows<T extends { id: number; updated_at: Date }> {
+  /** Row id → the `updated_at` (ms) of the version sent. */
+  private readonly sent = new Map<number, number>();
+  private newest: number;
+
+  constructor(
+    private readonly startedAt: number,
+    private readonly read: (userIds: readonly number[], since: Date) => Promise<T[]>,
+  ) {
+    this.newest = startedAt;
+  }
+
+  async poll(userIds: readonly number[]): Promise<T[]> {
+    const since = Math.max(this.startedAt, this.newest - LOOK_BACK_MS);
+    const rows = await this.read(userIds, new Date(since));
+    const fresh = rows.filter((row) => (this.sent.get(row.id) ?? -Infinity) < row.updated_at.getTime());
+    for (const row of fresh) this.sent.set(row.id, row.updated_at.getTime());
+    for (const row of rows) this.newest = Math.max(this.newest, row.updated_at.getTime());
+    const kept = this.newest - LOOK_BACK_MS;
+    for (const [id, at] of this.sent) if (at <= kept) this.sent.delete(id);
+    return fresh;
+  }
 }
 
 /**
@@ -36,9 +68,8 @@ export class ChangeFeed {
   /** The highest notification id seen at each of the last few polls, oldest first. */
   private readonly notificationFloors: number[];
   private readonly sentNotifications = new Set<number>();
-  /** Post id → the `updated_at` (ms) of the version sent. */
-  private readonly sentPosts = new Map<number, number>();
-  private newestPostChange: number;
+  private readonly posts: UpdatedRows<PostWithTitle>;
+  private readonly renditions: UpdatedRows<RenditionRow>;
   /** The same look-back for the trail's events, by id. */
   private readonly activityFloors: number[];
   private readonly sentActivity = new Set<number>();
@@ -46,11 +77,12 @@ export class ChangeFeed {
   private constructor(
     private readonly db: DB,
     lastId: number,
-    private readonly startedAt: number,
+    startedAt: number,
     lastActivityId = 0,
   ) {
     this.notificationFloors = [lastId];
-    this.newestPostChange = startedAt;
+    this.posts = new UpdatedRows(startedAt, (users, since) => listPostsChangedSince(db, users, since));
+    this.renditions = new UpdatedRows(startedAt, (users, since) => listRenditionsChangedSince(db, users, since));
     this.activityFloors = [lastActivityId];
   }
 
@@ -67,8 +99,9 @@ export class ChangeFeed {
   async poll(userIds: readonly number[]): Promise<Changes> {
     return {
       notifications: await this.newNotifications(userIds),
-      posts: await this.changedPosts(userIds),
+      posts: await this.posts.poll(userIds),
       activity: await this.newActivity(userIds),
+      renditions: await this.renditions.poll(userIds),
     };
   }
 
@@ -100,17 +133,6 @@ export class ChangeFeed {
     if (this.notificationFloors.length > LOOK_BACK_POLLS) this.notificationFloors.shift();
     const kept = this.notificationFloors[0]!;
     for (const id of this.sentNotifications) if (id <= kept) this.sentNotifications.delete(id);
-    return fresh;
-  }
-
-  private async changedPosts(userIds: readonly number[]): Promise<PostWithTitle[]> {
-    const since = Math.max(this.startedAt, this.newestPostChange - LOOK_BACK_MS);
-    const rows = await listPostsChangedSince(this.db, userIds, new Date(since));
-    const fresh = rows.filter((row) => (this.sentPosts.get(row.id) ?? -Infinity) < row.updated_at.getTime());
-    for (const row of fresh) this.sentPosts.set(row.id, row.updated_at.getTime());
-    for (const row of rows) this.newestPostChange = Math.max(this.newestPostChange, row.updated_at.getTime());
-    const kept = this.newestPostChange - LOOK_BACK_MS;
-    for (const [id, at] of this.sentPosts) if (at <= kept) this.sentPosts.delete(id);
     return fresh;
   }
 }

@@ -1,9 +1,10 @@
-import type { ActivityStreamEvent, NotificationEvent, PostEvent } from '@fanout/contracts';
+import type { ActivityStreamEvent, NotificationEvent, PostEvent, RenditionEvent } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import { countUnread } from '../../repositories/notifications.repository';
 import { findUserSession } from '../../repositories/user-sessions.repository';
 import { toActivityEvent } from '../activity/activity-trail';
 import { toPostJson } from '../posts/post-json';
+import { toRenditionJson } from '../renditions/rendition-json';
 import { ChangeFeed, type Changes } from './change-feed';
 import { listenForChanges, type ChangeSignal } from './change-signal';
 import { toNotificationJson } from './notification-json';
@@ -13,6 +14,7 @@ export interface EventSink {
   send(event: 'notification', data: NotificationEvent): void;
   send(event: 'post', data: PostEvent): void;
   send(event: 'activity', data: ActivityStreamEvent): void;
+  send(event: 'rendition', data: RenditionEvent): void;
   /** A comment line: keeps proxies and the client's idle timers from closing a quiet stream. */
   comment(text: string): void;
   end(): void;
@@ -145,7 +147,7 @@ export class EventHub {
     if (this.changed && !this.closed) await new Promise((resolve) => setTimeout(resolve, COALESCE_MS));
   }
 
-  private async deliver({ notifications, posts, activity }: Changes): Promise<void> {
+  private async deliver({ notifications, posts, activity, renditions }: Changes): Promise<void> {
     if (notifications.length > 0) {
       const unread = await countUnread(this.ctx.db, [...new Set(notifications.map((n) => n.user_id))]);
       for (const row of notifications) {
@@ -162,6 +164,10 @@ export class EventHub {
     for (const row of activity) {
       const event = { projectId: row.project_id, event: toActivityEvent(row) };
       for (const listener of this.listeners.get(row.user_id) ?? []) listener.sink.send('activity', event);
+    }
+    for (const row of renditions) {
+      const event = { rendition: toRenditionJson(row) };
+      for (const listener of this.listeners.get(row.user_id) ?? []) listener.sink.send('rendition', event);
     }
   }
 
