@@ -37,7 +37,11 @@ export const Rendition = z
     url: z
       .string()
       .nullable()
-      .meta(d('Where the ready copy plays in the page (same origin, signed in); null until ready.')),
+      .meta(
+        d(
+          'Where the ready copy plays in the page: an unguessable address on this origin, as the video’s own file; null until ready.',
+        ),
+      ),
     createdAt: z.string(),
   })
   .meta({ id: 'Rendition', description: 'A copy of a video made to fit one platform target.' });
