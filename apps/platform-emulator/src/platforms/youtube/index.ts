@@ -13,6 +13,7 @@
  *   `processing_failed` (the video fails with failureReason conversion) and `slow_processing` (it stays
  *   uploaded for the fault's delayMs, or while it exists).
  * - `videos`: videos.list otherwise (statistics: the metrics)
+ * - `comment`: commentThreads.insert (a top-level comment under a video)
  * - `watch`: the watch page www.youtube.com/watch?v=<id>
  * Rate limits are Google's daily quota: 403 quotaExceeded.
  * App stage (`POST /_control/app-stage {platform: 'youtube', verified: false}`, core/app-stages.ts): an unverified
@@ -20,6 +21,7 @@
  */
 import type { PlatformModule } from '../../core/context';
 import { errors } from './envelopes';
+import { registerComments } from './comments';
 import { registerOAuth } from './oauth';
 import { registerUpload } from './upload';
 import { registerVideos } from './videos';
@@ -32,5 +34,6 @@ export const youtube: PlatformModule = {
     registerOAuth(api, ctx);
     registerUpload(api, ctx);
     registerVideos(api, ctx);
+    registerComments(api, ctx);
   },
 };

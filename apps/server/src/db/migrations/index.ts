@@ -31,6 +31,7 @@ import * as m0032 from './0032-video-size-lookup';
 import * as m0033 from './0033-several-accounts-per-platform';
 import * as m0037 from './0037-recent-changes';
 import * as m0038 from './0038-post-applied-privacy';
+import * as m0041 from './0041-post-first-comment';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0033-several-accounts-per-platform': m0033,
   '0037-recent-changes': m0037,
   '0038-post-applied-privacy': m0038,
+  '0041-post-first-comment': m0041,
 };
