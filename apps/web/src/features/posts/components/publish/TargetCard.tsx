@@ -13,6 +13,7 @@ import { controlsFor } from './account-controls';
 import { AccountChoice } from './AccountChoice';
 import { CaptionField } from './CaptionField';
 import { controlForCommunity } from './community-controls';
+import { FirstCommentField } from './FirstCommentField';
 import { OptionField } from './OptionField';
 import { hasControl } from './option-controls';
 import { TikTokCreator, TikTokDeclaration } from './TikTokNotes';
@@ -95,6 +96,14 @@ export function TargetCard(props: TargetCardProps) {
             messages={messagesOf(violations, platform, 'caption')}
             onChange={(text) => onChange((t) => ({ ...t, caption: text }))}
             onReset={() => onChange((t) => ({ ...t, caption: null }))}
+          />
+          <FirstCommentField
+            id={fieldId('firstComment')}
+            platform={platform}
+            connection={connection}
+            value={target.firstComment ?? ''}
+            messages={messagesOf(violations, platform, 'firstComment')}
+            onChange={(text) => onChange((t) => ({ ...t, firstComment: text }))}
           />
           {account && account.error !== null && <AccountOptionsFailure name={name} account={account} />}
           <div className="grid gap-4 sm:grid-cols-2">
