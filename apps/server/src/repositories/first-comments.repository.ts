@@ -94,3 +94,16 @@ export async function listOpenComments(db: DB, limit: number): Promise<number[]>
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Ends every hold on a comment being sent, at once: only for the embedded database at start-up, where a hold left
+ * belongs to a run that died with the previous process. The sweep then finds them interrupted.
+ */
+export async function expireCommentHolds(db: DB): Promise<number> {
+  const result = await db
+    .updateTable('posts')
+    .set({ first_comment_due_at: now })
+    .where('first_comment_status', '=', 'sending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

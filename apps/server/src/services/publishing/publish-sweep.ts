@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { postsWithDuePublishJob } from '../../repositories/job-queue-stats.repository';
-import { listOpenComments } from '../../repositories/first-comments.repository';
+import { expireCommentHolds, listOpenComments } from '../../repositories/first-comments.repository';
 import { listPostsDueWithin, releaseAllLeases } from '../../repositories/post-runs.repository';
 import { enqueueFirstComment, enqueuePublish } from './publish-queue';
 
@@ -28,6 +28,7 @@ export async function sweepPosts(
   { startup = false } = {},
 ): Promise<{ queued: number; released: number }> {
   const released = startup && ctx.dbKind === 'pglite' ? await releaseAllLeases(ctx.db) : 0;
+  if (startup && ctx.dbKind === 'pglite') await expireCommentHolds(ctx.db);
   const due = await listPostsDueWithin(ctx.db, ctx.config.publishing.leaseMs + SWEEP_AHEAD_MS, SWEEP_BATCH);
   const waiting = await postsWithDuePublishJob(
     ctx.db,
