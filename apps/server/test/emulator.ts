@@ -109,6 +109,13 @@ export const control = {
       }[];
     };
   },
+  /** The comments accounts posted under live posts, oldest first. */
+  async comments(emulator: { url: string }) {
+    const res = await fetch(`${emulator.url}/_control/comments`);
+    return (await res.json()) as {
+      items: { platform: string; id: string; postId: string; accountId: string; text: string; postedAt: string }[];
+    };
+  },
   async tokens(emulator: { url: string }) {
     const res = await fetch(`${emulator.url}/_control/tokens`);
     return (await res.json()) as {

@@ -12,10 +12,24 @@ describe('optional feature scopes', () => {
     ]);
   });
 
-  it('reports nothing for a full grant, nor a scope Fanout does not ask for yet', () => {
+  it('reports nothing for a full grant', () => {
     expect(missingFeatures('reddit', ['identity', 'submit', 'flair', 'mysubreddits'])).toEqual([]);
-    expect(missingFeatures('youtube', ['https://www.googleapis.com/auth/youtube.upload'])).toEqual([]);
-    expect(OPTIONAL_FEATURES.find((f) => f.scope.endsWith('youtube.force-ssl'))?.asked).toBe(false);
+    expect(OPTIONAL_FEATURES.every((f) => f.asked)).toBe(true);
+  });
+
+  it('names the first comment on the grants made before Fanout asked for its permission', () => {
+    const comment = { feature: 'first_comment', label: 'posting a first comment' };
+    expect(missingFeatures('youtube', ['https://www.googleapis.com/auth/youtube.upload'])).toEqual([
+      { ...comment, scope: 'https://www.googleapis.com/auth/youtube.force-ssl' },
+    ]);
+    expect(missingFeatures('instagram', ['instagram_business_basic'])).toEqual([
+      { ...comment, scope: 'instagram_business_manage_comments' },
+    ]);
+    expect(missingFeatures('facebook', ['pages_manage_posts'])).toEqual([
+      { ...comment, scope: 'pages_manage_engagement' },
+    ]);
+    // An X reply is a post (tweet.write) and a Reddit comment needs submit: nothing new to ask for.
+    expect(missingFeatures('x', ['tweet.write'])).toEqual([]);
   });
 
   it('finds one feature on a connection', () => {

@@ -22,7 +22,23 @@ export const OPTIONAL_FEATURES = [
     feature: 'first_comment',
     scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
     label: 'posting a first comment',
-    asked: false,
+    asked: true,
+  },
+  // Instagram API with Instagram Login, IG Media comments: POST /{ig-media-id}/comments needs this permission.
+  {
+    platform: 'instagram',
+    feature: 'first_comment',
+    scope: 'instagram_business_manage_comments',
+    label: 'posting a first comment',
+    asked: true,
+  },
+  // Graph API, /{object-id}/comments: commenting as the Page needs the Page token with pages_manage_engagement.
+  {
+    platform: 'facebook',
+    feature: 'first_comment',
+    scope: 'pages_manage_engagement',
+    label: 'posting a first comment',
+    asked: true,
   },
 ] as const satisfies readonly {
   platform: PlatformKey;

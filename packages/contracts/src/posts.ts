@@ -58,6 +58,22 @@ export const AppliedPrivacy = z.object({
 });
 export type AppliedPrivacy = z.infer<typeof AppliedPrivacy>;
 
+/** The longest first comment accepted whatever the platform: a guard; each platform's own limit is checked too. */
+export const FIRST_COMMENT_MAX = 10_000;
+
+/**
+ * The first comment of a post and where it stands: `pending` until the post is live and the comment is sent,
+ * `posted` (with the comment's address) or `failed` (with why, in words). Its failure never undoes the post.
+ */
+export const FirstCommentState = z.object({
+  text: z.string(),
+  status: z.enum(['pending', 'posted', 'failed']),
+  /** The comment on the platform, once posted. */
+  url: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type FirstCommentState = z.infer<typeof FirstCommentState>;
+
 export const Post = z
   .object({
     id: z.number().int(),
@@ -107,6 +123,11 @@ export const Post = z
     /** The video's title and the account's name, for lists. */
     videoTitle: z.string(),
     accountName: z.string(),
+    firstComment: FirstCommentState.nullable().meta({
+      description:
+        'The comment posted under the post right after it goes live (null: none asked for). Posted once; when ' +
+        'it fails the post stays published and `POST /api/posts/{id}/first-comment/retry` sends it again.',
+    }),
   })
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof Post>;
@@ -123,6 +144,11 @@ export const PostTarget = z.strictObject({
   connectionId: Id.optional(),
   caption: z.string().max(CAPTION_OVERRIDE_MAX).optional(),
   options: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Posted as a comment under the post once it is live (YouTube comment, Instagram/Facebook comment, X reply,
+   * Reddit comment; TikTok takes none), checked against the platform's comment limit. Blank: none.
+   */
+  firstComment: z.string().max(FIRST_COMMENT_MAX).optional(),
 });
 export type PostTarget = z.infer<typeof PostTarget>;
 

@@ -30,6 +30,8 @@ const ExpireBody = z.object({ platform: z.string().optional() }).optional();
 export function registerControl(router: Router, ctx: EmulatorContext, onReset: () => void) {
   router.add('GET', '', '/_control/published', () => json(200, { items: ctx.published.list().map(strip) }));
 
+  router.add('GET', '', '/_control/comments', () => json(200, { items: ctx.published.comments() }));
+
   router.add('GET', '', '/_control/tokens', () =>
     json(200, {
       items: ctx.oauth.accessTokens.values().map((t) => ({

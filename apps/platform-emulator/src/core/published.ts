@@ -27,8 +27,37 @@ export interface PublishedCover {
   imageUrl?: string;
 }
 
+/** A comment an account posted under a live post, as `GET /_control/comments` lists it. */
+export interface CommentItem {
+  platform: string;
+  id: string;
+  /** The platform's id of the post it is under. */
+  postId: string;
+  accountId: string;
+  text: string;
+  postedAt: string;
+}
+
 export class Published {
   constructor(private readonly store: Store) {}
+
+  private get commentItems() {
+    return this.store.collection<CommentItem & { seq: number }>('_comments');
+  }
+
+  /** Records a comment made under a post (every platform's comment endpoint calls this once per comment). */
+  comment(item: Omit<CommentItem, 'postedAt'> & { postedAt?: string }): CommentItem {
+    const full = { ...item, postedAt: item.postedAt ?? new Date().toISOString() };
+    this.commentItems.set(`${item.platform}:${item.id}`, { ...full, seq: this.commentItems.values().length });
+    return full;
+  }
+
+  comments(): CommentItem[] {
+    return this.commentItems
+      .values()
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ seq: _seq, ...rest }) => rest);
+  }
 
   private get items() {
     return this.store.collection<PublishedItem & { seq: number }>('_published');

@@ -7,6 +7,9 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 type Json<T> = ColumnType<T, string | undefined, string>;
 type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
+/** `sending`: the request may be out; it is never sent again without a person's retry. */
+export type FirstCommentStatus = 'pending' | 'sending' | 'posted' | 'failed';
+
 /** One video to one connected account (migration 0008). */
 export interface PostsTable {
   id: Generated<number>;
@@ -50,6 +53,18 @@ export interface PostsTable {
    * asks the platform first, and starts the journal over with the correction only when the post is not there.
    */
   start_over: Generated<boolean>;
+  /** The first comment to post under the post once live (migration 0041); null: none. */
+  first_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  first_comment_status: ColumnType<
+    FirstCommentStatus | null,
+    FirstCommentStatus | null | undefined,
+    FirstCommentStatus | null
+  >;
+  /** While `sending`: when the send's hold ends (a run that died leaves it past). */
+  first_comment_due_at: NullableTimestamp;
+  first_comment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  first_comment_url: ColumnType<string | null, string | null | undefined, string | null>;
+  first_comment_error: NullableJson<{ code: string; message: string }>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -41,6 +41,17 @@ export const jobDefinitions = {
     concurrency: (config) => config.publishing.concurrency,
   }),
 
+  /**
+   * Sends the first comment of a published post (runFirstComment), when its publish run did not (it died
+   * between the two) or a person retried it. Keyed on post and time; the comment's own compare-and-set says
+   * who sends it, so a job sent twice, or beside the publish run, posts it once.
+   */
+  'posts.first-comment': defineJob({
+    payload: z.object({ postId: z.number().int().positive(), at: z.number().int() }).strict(),
+    queue: { policy: 'standard', retryLimit: 0, expireInSeconds: 15 * 60 },
+    jobKey: ({ postId, at }) => `first-comment:${postId}:${at}`,
+  }),
+
   /** Gives every post that is due (or soon will be) a publish job; lets go of dead runs' holds (sweepPosts). */
   'posts.sweep': defineJob({
     payload: z.object({ startup: z.boolean().optional() }).strict(),

@@ -70,6 +70,11 @@ export interface PlatformAdapter {
    * correction can no longer reach it).
    */
   postPresence(journal: PublishJournal | null): PostPresence;
+  /**
+   * Posts a comment as the account under its published post (the post's first comment): exactly one request that
+   * makes the comment, which the caller never repeats by itself. Absent where the platform has no comment API.
+   */
+  postComment?(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment>;
   /** Where a post stands on the platform now. */
   postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus>;
   /** Engagement figures; null where the platform gives no such figure. */
@@ -197,6 +202,12 @@ export interface PublishedPost {
   appliedPrivacy?: AppliedPrivacy;
   /** The platform's own words when it refused the cover after the post went live (the post stays published). */
   coverError?: string;
+}
+
+export interface PostedComment {
+  commentId: string;
+  /** The comment's own address where the platform gives one, else null (the post's address shows it). */
+  url: string | null;
 }
 
 export interface PostStatus {

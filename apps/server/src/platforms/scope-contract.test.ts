@@ -27,7 +27,8 @@ import { YouTubeAdapter } from './youtube/youtube.adapter';
  * each scope it asks for is needed by the step this table names, so a scope asked for nothing (or a call the
  * emulator lets through without the scope its document names) fails here too.
  */
-type Step = 'connect' | 'publishOptions' | 'communityRules' | 'publish' | 'findPost' | 'postStatus' | 'metrics';
+type Step =
+  'connect' | 'publishOptions' | 'communityRules' | 'publish' | 'findPost' | 'postStatus' | 'metrics' | 'comment';
 
 interface PlatformCase {
   make(options: AdapterOptions): PlatformAdapter;
@@ -62,14 +63,18 @@ const CASES: Record<string, PlatformCase> = {
     },
   },
   // YouTube Data API: videos.insert needs youtube.upload (or youtube, youtube.force-ssl); channels.list mine=true
-  // and videos.list need youtube.readonly (or youtube).
+  // and videos.list need youtube.readonly (or youtube, youtube.force-ssl); commentThreads.insert needs
+  // youtube.force-ssl and nothing else. A grant with force-ssl therefore goes through without either of the other
+  // two; they are asked for so that a grant without force-ssl (made before Fanout asked for it, or with the
+  // comment permission unticked) still publishes.
   youtube: {
     make: (o) => new YouTubeAdapter(o),
     separator: ' ',
     options: { privacy: 'public' },
     needs: {
-      'https://www.googleapis.com/auth/youtube.upload': 'publish',
-      'https://www.googleapis.com/auth/youtube.readonly': 'connect',
+      'https://www.googleapis.com/auth/youtube.upload': coveredByForceSsl,
+      'https://www.googleapis.com/auth/youtube.readonly': coveredByForceSsl,
+      'https://www.googleapis.com/auth/youtube.force-ssl': 'comment',
     },
   },
   // Instagram API with Instagram Login: /me needs instagram_business_basic; media and media_publish need
@@ -81,6 +86,8 @@ const CASES: Record<string, PlatformCase> = {
       instagram_business_basic: 'connect',
       instagram_business_content_publish: 'publish',
       instagram_business_manage_insights: 'metrics',
+      // IG Media Comments: POST /{ig-media-id}/comments.
+      instagram_business_manage_comments: 'comment',
     },
   },
   // Pages API: /me/accounts needs pages_show_list; a Page video needs pages_manage_posts, pages_read_engagement
@@ -94,6 +101,8 @@ const CASES: Record<string, PlatformCase> = {
       pages_manage_posts: 'publish',
       publish_video: 'publish',
       read_insights: 'metrics',
+      // Comments edge, as the Page: POST /{object-id}/comments.
+      pages_manage_engagement: 'comment',
     },
   },
   // X API v2 authentication mapping: GET /2/users/me needs tweet.read and users.read; POST /2/tweets needs
@@ -138,6 +147,12 @@ const CASES: Record<string, PlatformCase> = {
     },
   },
 };
+
+/** Without this scope the grant's youtube.force-ssl covers every call: the whole life goes through. */
+function coveredByForceSsl(life: Life) {
+  expect(life.refused?.error.message).toBeUndefined();
+  expect(life.results).toHaveProperty('comment');
+}
 
 interface Life {
   grant?: TokenSet;
@@ -210,6 +225,9 @@ async function live(c: PlatformCase, adapter: PlatformAdapter, scopes: readonly 
     });
     await step('postStatus', () => adapter.postStatus(account, published.post.platformPostId));
     await step('metrics', () => adapter.metrics(account, published.post.platformPostId));
+    // The first comment, under the post just published (platforms without a comment API have no such step).
+    if (adapter.postComment)
+      await step('comment', () => adapter.postComment!(account, published.post.platformPostId, `First! ${caption}`));
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
   }
@@ -223,7 +241,16 @@ function flairOf(life: Life): Record<string, unknown> {
   return first ? { flairId: first.id } : {};
 }
 
-const ORDER: Step[] = ['connect', 'publishOptions', 'communityRules', 'publish', 'findPost', 'postStatus', 'metrics'];
+const ORDER: Step[] = [
+  'connect',
+  'publishOptions',
+  'communityRules',
+  'publish',
+  'findPost',
+  'postStatus',
+  'metrics',
+  'comment',
+];
 
 describe('each adapter asks for the scopes its calls need, and needs each one it asks for', () => {
   for (const [platform, c] of Object.entries(CASES)) {
@@ -237,7 +264,9 @@ describe('each adapter asks for the scopes its calls need, and needs each one it
       it('with the scopes it asks for, goes through connect, publish, look-up, status and figures unrefused', async () => {
         const life = await live(c, adapter(), adapter().scopes);
         expect(life.refused?.error.message).toBeUndefined();
-        expect(Object.keys(life.results)).toEqual(ORDER.filter((s) => s !== 'communityRules' || platform === 'reddit'));
+        const skipped = (s: Step) =>
+          (s === 'communityRules' && platform !== 'reddit') || (s === 'comment' && platform === 'tiktok');
+        expect(Object.keys(life.results)).toEqual(ORDER.filter((s) => !skipped(s)));
       });
 
       for (const [scope, need] of Object.entries(c.needs)) {

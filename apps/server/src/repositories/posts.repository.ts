@@ -19,6 +19,8 @@ export interface NewPost {
   caption: string | null;
   options: Record<string, unknown>;
   scheduledAt: Date;
+  /** Posted under the post once it is live; absent or null: none. */
+  firstComment?: string | null;
 }
 
 export interface ScheduledPostChanges {
@@ -78,6 +80,8 @@ async function insertPostBatch(db: DB, posts: readonly NewPost[]): Promise<PostR
         caption: p.caption,
         options: JSON.stringify(p.options),
         status: 'scheduled' as const,
+        first_comment: p.firstComment ?? null,
+        first_comment_status: p.firstComment ? ('pending' as const) : null,
         scheduled_at: p.scheduledAt,
         due_at: p.scheduledAt,
       })),

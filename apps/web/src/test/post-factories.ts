@@ -27,6 +27,7 @@ export function buildPost(platform: PlatformKey = 'youtube', overrides: Partial<
     retryAt: null,
     videoTitle: 'Video 1',
     accountName: `Mia on ${label}`,
+    firstComment: null,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ export * from './platform-rules';
 export * from './validate';
 export * from './violation';
 export { COUNTING_NOTE } from './text-checks';
+export { FIRST_COMMENT_LIMITS, checkFirstComment, takesFirstComment } from './first-comment';
 export {
   codePointLength,
   countHashtags,

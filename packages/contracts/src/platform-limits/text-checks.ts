@@ -22,7 +22,12 @@ function lengthMessage(name: string, limits: TextLimits, count: number): string 
 }
 
 /** Every rule of the platform that this text breaks. */
-export function checkText(field: 'caption' | 'title', name: string, limits: TextLimits, value: string): Breach[] {
+export function checkText(
+  field: 'caption' | 'title' | 'firstComment',
+  name: string,
+  limits: TextLimits,
+  value: string,
+): Breach[] {
   const breaches: Breach[] = [];
   const add = (rule: string, message: string) => breaches.push({ field, rule: `${field}.${rule}`, message });
   if (limits.required && value.trim() === '') add('required', `${name} needs ${article(limits.label)}.`);

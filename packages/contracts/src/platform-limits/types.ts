@@ -21,6 +21,8 @@ export interface PostFields {
   caption: string;
   tags: readonly string[];
   options?: unknown;
+  /** The comment posted under the post once it is live (first-comment.ts); absent or blank: none. */
+  firstComment?: string;
 }
 
 /** What is known of the connected account (TikTok's creator_info); absent facts change nothing. */
@@ -33,7 +35,7 @@ export interface AccountFacts {
   tiktokUnaudited?: boolean;
 }
 
-export type ViolationField = 'caption' | 'title' | 'tags' | 'video' | 'options' | `options.${string}`;
+export type ViolationField = 'caption' | 'title' | 'firstComment' | 'tags' | 'video' | 'options' | `options.${string}`;
 
 export interface PlatformViolation {
   platform: PlatformKey;

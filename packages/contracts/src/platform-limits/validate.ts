@@ -1,4 +1,5 @@
 import type { PlatformKey } from '../platforms';
+import { checkFirstComment } from './first-comment';
 import { checkOptions } from './option-checks';
 import { PLATFORM_RULES } from './platform-rules';
 import { checkTags, checkText } from './text-checks';
@@ -12,6 +13,7 @@ function breachesOf<O>(rules: PlatformRules<O>, facts: VideoFacts, fields: PostF
   const breaches: Breach[] = [
     ...(limits.title ? checkText('title', limits.name, limits.title, fields.title) : []),
     ...checkText('caption', limits.name, limits.caption, fields.caption),
+    ...checkFirstComment(limits.platform, limits.name, fields.firstComment),
     ...(limits.tagsMaxTotal !== null ? checkTags(limits.name, limits.tagsMaxTotal, fields.tags) : []),
     ...checkVideo(video, facts, account),
     ...optionBreaches,

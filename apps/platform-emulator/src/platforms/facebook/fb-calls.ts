@@ -58,6 +58,11 @@ export const FB_CALLS = {
   pageRead: { token: 'page', permissions: ['pages_read_engagement'] },
   /** `GET /<video-id>/video_insights`: the Page's token; read_insights is checked by the route (Video API Insights). */
   insights: { token: 'page', permissions: [] },
+  /**
+   * `POST /<object-id>/comments` as the Page: "A Page access token requested by a person who can perform the
+   * MODERATE task on the Page" with pages_manage_engagement (Graph API Comments edge, Creating).
+   */
+  comment: { token: 'page', permissions: ['pages_manage_engagement'] },
 } as const satisfies Record<string, CallRule>;
 
 export type CallAuth = { ok: true; token: AccessToken } | { ok: false; response: EmuResponse };

@@ -3,6 +3,7 @@ import type { ParamTable } from '../meta/graph-params';
 import { metaSpec, startMeta, type TestMeta } from '../meta/meta-test-support';
 import { facebook } from '.';
 import { PAGE_VIDEOS_PARAMS, VIDEO_FIELDS, VIDEO_INSIGHTS_PARAMS, VIDEO_REELS_PARAMS } from './fb-params';
+import { VIDEO_COMMENT_PARAMS } from './fb-comments';
 import { PAGE_FIELDS } from './fb-page-fields';
 import { APP, bearer, graph, longUserToken, PAGE, pageToken } from './fb-test-support';
 
@@ -17,6 +18,10 @@ describe('Facebook against the Meta codegen specs (shared/contracts/meta)', () =
   it('POST /<page-id>/videos and /video_reels take exactly the params of Page.json, with their types', () => {
     expect(tableTypes(PAGE_VIDEOS_PARAMS)).toEqual(specParams('Page.json', 'POST', 'videos'));
     expect(tableTypes(VIDEO_REELS_PARAMS)).toEqual(specParams('Page.json', 'POST', 'video_reels'));
+  });
+
+  it('POST /<video-id>/comments takes the params of AdVideo.json, with their types', () => {
+    expect(tableTypes(VIDEO_COMMENT_PARAMS)).toEqual(specParams('AdVideo.json', 'POST', 'comments'));
   });
 
   it('video_insights takes the params of AdVideo.json; video and Page fields are the specs’', () => {

@@ -19,6 +19,7 @@
  * - `reels_status`  `GET /<video-id>?fields=status`; the processing faults are read under this step for Reels
  * - `reels_finish`  `POST /<page-id>/video_reels upload_phase=finish`; also where `duplicate` acts
  * - `insights`      `GET /<video-id>/video_insights`
+ * - `comment`       `POST /<video-id>/comments` (as the Page)
  * - `permissions`   `GET /me/permissions`, `DELETE /me/permissions/<permission>`
  * Rate-limit faults answer Graph's code 32 (Page request limit) with `x-app-usage` and
  * `x-business-use-case-usage` headers.
@@ -26,6 +27,7 @@
 import type { PlatformModule } from '../../core/context';
 import { graphFaultEnvelopes } from '../meta/graph-errors';
 import { FB_PAGE } from './fb-account';
+import { registerComments } from './fb-comments';
 import { registerInsights } from './fb-insights';
 import { registerNodes } from './fb-nodes';
 import { registerFacebookOAuth } from './fb-oauth';
@@ -51,6 +53,7 @@ export const facebook: PlatformModule = {
     registerVideos(api, ctx);
     registerReels(api, ctx, errors);
     registerInsights(api, ctx);
+    registerComments(api, ctx);
     registerPermissions(api, ctx);
     registerNodes(api, ctx, errors);
   },

@@ -16,4 +16,9 @@ export const IG_CALLS = {
   publish: 'instagram_business_content_publish',
   /** `GET /<ig-media-id>/insights`: "instagram_business_manage_insights" (IG Media Insights). */
   insights: 'instagram_business_manage_insights',
+  /**
+   * `POST /<ig-media-id>/comments`: "instagram_business_manage_comments" (IG Media Comments, Requirements; with
+   * instagram_business_basic, which every call here checks as `profile`).
+   */
+  comments: 'instagram_business_manage_comments',
 } as const;

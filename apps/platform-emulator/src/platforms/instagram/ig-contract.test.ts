@@ -10,6 +10,7 @@ import {
   MEDIA_PUBLISH_PARAMS,
   USER_FIELDS,
 } from './ig-params';
+import { COMMENT_PARAMS } from './ig-comments';
 import { bearer, graph, longToken } from './ig-test-support';
 
 /** The params of one edge of a codegen spec, as `name → type`. */
@@ -37,6 +38,10 @@ describe('Instagram against the Meta codegen specs (shared/contracts/meta)', () 
 
   it('media insights take the params of IGMedia.json, the metric enum typed as the spec names it', () => {
     expect(tableTypes(INSIGHTS_PARAMS)).toEqual(specParams('IGMedia.json', 'GET', 'insights'));
+  });
+
+  it('POST /<ig-media-id>/comments takes the params of IGMedia.json', () => {
+    expect(tableTypes(COMMENT_PARAMS)).toEqual(specParams('IGMedia.json', 'POST', 'comments'));
   });
 
   it('node fields are those of the specs', () => {

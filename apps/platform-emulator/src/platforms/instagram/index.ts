@@ -17,11 +17,13 @@
  * - `media`       `GET /<ig-user-id>/media`
  * - `limit`       `GET /<ig-user-id>/content_publishing_limit`
  * - `insights`    `GET /<media-id>/insights`
+ * - `comment`     `POST /<media-id>/comments`
  * Rate-limit faults answer Graph's code 4 with `x-app-usage` and `x-business-use-case-usage` headers.
  */
 import type { PlatformModule } from '../../core/context';
 import { graphFaultEnvelopes } from '../meta/graph-errors';
 import { IG_ACCOUNT } from './ig-account';
+import { registerComments } from './ig-comments';
 import { registerContainers } from './ig-containers';
 import { registerInsights } from './ig-insights';
 import { registerNodes } from './ig-nodes';
@@ -44,5 +46,6 @@ export const instagram: PlatformModule = {
     registerPublish(api, ctx);
     registerNodes(api, ctx, errors);
     registerInsights(api, ctx);
+    registerComments(api, ctx);
   },
 };

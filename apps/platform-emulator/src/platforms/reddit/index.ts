@@ -1,4 +1,5 @@
 import type { PlatformModule } from '../../core/context';
+import { registerComments } from './comments';
 import { registerCommunities } from './communities';
 import { registerCommunityRules } from './community-rules';
 import { RateCounter, redditErrors } from './envelopes';
@@ -28,6 +29,7 @@ import { upgradeWebsocket } from './websocket';
  * - `requirements`: /api/v1/<sr>/post_requirements (r/clips requires flair, and titles of 10 characters or more)
  * - `flairs`: /r/<sr>/api/link_flair_v2 (the link flair templates; scope `flair`)
  * - `info`: /api/info (metrics)
+ * - `comment`: /api/comment (a comment under a live post; scope submit)
  * - `page`: the post page www.reddit.com/r/<sr>/comments/<id>/<slug>/
  */
 export const reddit: PlatformModule = {
@@ -42,6 +44,7 @@ export const reddit: PlatformModule = {
     registerListing(api, ctx, counter);
     registerCommunities(api, ctx, counter);
     registerCommunityRules(api, ctx, counter);
+    registerComments(api, ctx, counter);
   },
   upgrade: upgradeWebsocket,
 };

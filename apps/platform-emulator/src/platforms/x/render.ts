@@ -13,6 +13,8 @@ export interface TweetRecord {
   mediaKeys: string[];
   createdAt: number;
   seq: number;
+  /** The post this one replies to (CreatePostsReply.in_reply_to_tweet_id). */
+  inReplyToId?: string;
 }
 
 export const tweets = (ctx: EmulatorContext) => ctx.store.collection<TweetRecord>('x.tweets');

@@ -7,6 +7,7 @@ import { MEDIA, TEXT } from './limits';
 import { kindOf, mayUse, mediaRecords, snowflake, type MediaRecord } from './media-store';
 import { DUPLICATE, forbidden, invalidRequest } from './problems';
 import { tweets } from './render';
+import { readReply } from './replies';
 import { weightedLength } from './text-weight';
 
 /** The members of CreatePostsRequest and CreatePostsMedia (both closed to others). */
@@ -54,6 +55,8 @@ export function registerTweets(api: RouteApi, ctx: EmulatorContext) {
       if (unknown) return invalidRequest(`The field [${unknown}] is not allowed.`, unknown);
       const { text = '', media, reply_settings: replySettings } = body;
       if (typeof text !== 'string') return invalidRequest('text must be a string.', 'text', text);
+      const reply = readReply(ctx, body.reply);
+      if ('status' in reply) return reply;
       if (replySettings !== undefined && !REPLY_SETTINGS.includes(replySettings as string))
         return invalidRequest(
           `The reply_settings value [${String(replySettings)}] is not one of [${REPLY_SETTINGS.join(',')}].`,
@@ -110,9 +113,15 @@ export function registerTweets(api: RouteApi, ctx: EmulatorContext) {
         mediaKeys: attached.map((m) => m.mediaKey),
         createdAt: ctx.now(),
         seq: tweets(ctx).values().length,
+        ...(reply.to ? { inReplyToId: reply.to } : {}),
       };
       tweets(ctx).set(id, record);
       const author = accountById(token.accountId)!;
+      if (reply.to) {
+        // A reply is a comment under the post it answers, not a post of its own in the list of what went live.
+        ctx.published.comment({ platform: 'x', id, postId: reply.to, accountId: author.id, text });
+        return json(201, { data: { id, text } });
+      }
       ctx.published.record({
         platform: 'x',
         id,

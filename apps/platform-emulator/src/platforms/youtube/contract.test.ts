@@ -53,6 +53,9 @@ describe('YouTube emulator against youtube.v3.json: the tables', () => {
     expect(sorted(METHOD_SCOPES['youtube.videos.insert'])).toEqual(sorted(insert.scopes));
     expect(sorted(METHOD_SCOPES['youtube.videos.list'])).toEqual(sorted(method('videos', 'list').scopes));
     expect(sorted(METHOD_SCOPES['youtube.channels.list'])).toEqual(sorted(method('channels', 'list').scopes));
+    expect(sorted(METHOD_SCOPES['youtube.commentThreads.insert'])).toEqual(
+      sorted(method('commentThreads', 'insert').scopes),
+    );
     for (const scope of [...Object.keys(doc.auth.oauth2.scopes), ...Object.keys(analytics.auth.oauth2.scopes)])
       expect(KNOWN_SCOPES).toContain(scope);
   });

@@ -13,6 +13,7 @@
  *   `processing_failed` (the video fails with failureReason conversion) and `slow_processing` (it stays
  *   uploaded for the fault's delayMs, or while it exists).
  * - `videos`: videos.list otherwise (statistics: the metrics)
+ * - `comment`: commentThreads.insert (a top-level comment under a video)
  * - `watch`: the watch page www.youtube.com/watch?v=<id>
  * - `thumbnails`: thumbnails.set (a custom thumbnail; refused 403 forbidden for the unverified second channel)
  * Rate limits are Google's daily quota: 403 quotaExceeded.
@@ -21,6 +22,7 @@
  */
 import type { PlatformModule } from '../../core/context';
 import { errors } from './envelopes';
+import { registerComments } from './comments';
 import { registerOAuth } from './oauth';
 import { registerUpload } from './upload';
 import { registerThumbnails } from './thumbnails';
@@ -35,5 +37,6 @@ export const youtube: PlatformModule = {
     registerUpload(api, ctx);
     registerVideos(api, ctx);
     registerThumbnails(api, ctx);
+    registerComments(api, ctx);
   },
 };

@@ -33,6 +33,8 @@ export const METHOD_SCOPES = {
     `${G}youtubepartner`,
     `${G}youtubepartner-channel-audit`,
   ],
+  // commentThreads.insert names this one scope only.
+  'youtube.commentThreads.insert': [`${G}youtube.force-ssl`],
 } as const;
 
 export type YoutubeMethod = keyof typeof METHOD_SCOPES;

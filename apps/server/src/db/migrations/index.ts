@@ -31,9 +31,10 @@ import * as m0032 from './0032-video-size-lookup';
 import * as m0033 from './0033-several-accounts-per-platform';
 import * as m0037 from './0037-recent-changes';
 import * as m0038 from './0038-post-applied-privacy';
-import * as m0040 from './0040-video-faststart';
-import * as m0042 from './0042-video-cover';
 import * as m0039 from './0039-renditions';
+import * as m0040 from './0040-video-faststart';
+import * as m0041 from './0041-post-first-comment';
+import * as m0042 from './0042-video-cover';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -69,7 +70,8 @@ export const migrations: Record<string, Migration> = {
   '0033-several-accounts-per-platform': m0033,
   '0037-recent-changes': m0037,
   '0038-post-applied-privacy': m0038,
-  '0040-video-faststart': m0040,
-  '0042-video-cover': m0042,
   '0039-renditions': m0039,
+  '0040-video-faststart': m0040,
+  '0041-post-first-comment': m0041,
+  '0042-video-cover': m0042,
 };

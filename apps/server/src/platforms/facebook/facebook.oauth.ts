@@ -15,6 +15,8 @@ export const FACEBOOK_SCOPES = [
   'pages_manage_posts',
   'publish_video',
   'read_insights',
+  // The first comment as the Page (POST /{object-id}/comments); optional: a grant without it still publishes.
+  'pages_manage_engagement',
 ] as const;
 
 /** The permissions of Fanout's Facebook calls, for naming the one a refusal went without (meta.errors.ts). */
@@ -22,7 +24,12 @@ export const FACEBOOK_PERMISSIONS: PermissionHints = {
   scopes: FACEBOOK_SCOPES,
   // What /videos answers to a Page token without publish_video (as live answers quote it).
   meanings: [[/no permission to publish the video/i, ['publish_video']]],
-  steps: { profile: ['pages_show_list'], init: ['pages_manage_posts'], metrics: ['read_insights'] },
+  steps: {
+    profile: ['pages_show_list'],
+    init: ['pages_manage_posts'],
+    metrics: ['read_insights'],
+    comment: ['pages_manage_engagement'],
+  },
 };
 
 interface Credentials {

@@ -23,7 +23,7 @@ describe('Instagram connect', () => {
     const url = new URL(h.adapter.authorizeUrl({ state: 's', redirectUri: redirectUri('instagram') }));
     expect(url.pathname).toBe('/api.instagram.com/oauth/authorize');
     expect(url.searchParams.get('scope')).toBe(
-      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
     );
     expect(url.searchParams.get('response_type')).toBe('code');
 

@@ -8,6 +8,8 @@ export const INSTAGRAM_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',
   'instagram_business_manage_insights',
+  // The first comment (POST /{ig-media-id}/comments); optional: a grant without it still publishes.
+  'instagram_business_manage_comments',
 ] as const;
 
 const PUBLISH = ['instagram_business_content_publish'];
@@ -27,6 +29,7 @@ export const INSTAGRAM_PERMISSIONS: PermissionHints = {
     create: PUBLISH,
     permalink: ['instagram_business_basic'],
     metrics: ['instagram_business_manage_insights'],
+    comment: ['instagram_business_manage_comments'],
   },
 };
 

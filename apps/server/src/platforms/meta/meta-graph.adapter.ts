@@ -4,6 +4,7 @@ import type {
   AuthorizeInput,
   ConnectedAccount,
   ExchangeInput,
+  PostedComment,
   PostMetrics,
   PostStatus,
   PublishedPost,
@@ -13,6 +14,7 @@ import type {
   TokenSet,
 } from '../platform-adapter';
 import type { PlatformError } from '../platform-error';
+import { postGraphComment } from './graph-comment';
 import { GRAPH_VERSION } from './graph-version';
 import { classifyMetaError, metaError, sortedAs, type PermissionHints } from './meta.errors';
 
@@ -100,6 +102,10 @@ export abstract class MetaGraphAdapter extends BaseAdapter {
 
   metrics(account: ConnectedAccount, platformPostId: string): Promise<PostMetrics> {
     return this.steps.metrics(this.http, account, platformPostId);
+  }
+
+  postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {
+    return postGraphComment(this.http, account, platformPostId, text);
   }
 
   private httpFacade?: GraphHttp;

@@ -5,6 +5,7 @@ import type {
   AuthorizeInput,
   ConnectedAccount,
   ExchangeInput,
+  PostedComment,
   PostMetrics,
   PostStatus,
   PublishedPost,
@@ -15,6 +16,7 @@ import type {
 } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { answerOf, listingChildren, listingPosts, type RedditApi, type RedditPost } from './reddit.api';
+import { postRedditComment } from './reddit.comment';
 import { classifyReddit, jsonErrorToPlatformError } from './reddit.errors';
 import {
   REDDIT_API,
@@ -114,6 +116,10 @@ export class RedditAdapter extends BaseAdapter {
 
   findPost(request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null> {
     return findRedditPost(this.api, request, journal);
+  }
+
+  postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {
+    return postRedditComment(this.api, account, platformPostId, text);
   }
 
   async postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {

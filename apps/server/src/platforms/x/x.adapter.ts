@@ -6,6 +6,7 @@ import type {
   ConnectedAccount,
   ExchangeInput,
   PostMetrics,
+  PostedComment,
   PostStatus,
   PublishedPost,
   PublishJournal,
@@ -18,6 +19,7 @@ import { classifyX } from './x.errors';
 import type { XHttp } from './x.http';
 import { exchangeXCode, refreshXToken, X_SCOPES, xProfile } from './x.oauth';
 import { findXPost, xMetrics, xPostStatus } from './x.posts';
+import { postXReply } from './x.comment';
 import { xPublishStep } from './x.publish';
 
 const AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
@@ -80,6 +82,10 @@ export class XAdapter extends BaseAdapter {
 
   findPost(request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null> {
     return findXPost(this.http, request, journal);
+  }
+
+  postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {
+    return postXReply(this.http, account, platformPostId, text);
   }
 
   postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {

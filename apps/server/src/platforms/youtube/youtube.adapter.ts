@@ -4,6 +4,7 @@ import type {
   AuthorizeInput,
   ConnectedAccount,
   ExchangeInput,
+  PostedComment,
   PostMetrics,
   PostStatus,
   PublishedPost,
@@ -14,6 +15,7 @@ import type {
 } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { getVideo, YOUTUBE_URLS, type YouTubeApi } from './youtube.api';
+import { postYouTubeComment } from './youtube.comment';
 import { classifyYouTube } from './youtube.errors';
 import {
   GOOGLE_AUTHORIZE_URL,
@@ -107,6 +109,10 @@ export class YouTubeAdapter extends BaseAdapter {
 
   findPost(request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null> {
     return findYouTubeVideo(this.api, request, journal);
+  }
+
+  postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {
+    return postYouTubeComment(this.api, account, platformPostId, text);
   }
 
   async postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {

@@ -4,10 +4,14 @@ import type { AuthorizeInput, TokenSet } from '../platform-adapter';
 export const GOOGLE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
-/** Uploading, and reading the channel and its videos back (processing status, statistics). */
+/**
+ * Uploading, and reading the channel and its videos back (processing status, statistics); youtube.force-ssl for
+ * the first comment (commentThreads.insert names only that scope), optional: a grant without it still publishes.
+ */
 export const YOUTUBE_SCOPES = [
   'https://www.googleapis.com/auth/youtube.upload',
   'https://www.googleapis.com/auth/youtube.readonly',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
 ] as const;
 
 export function youtubeAuthorizeUrl(base: string, clientId: string, input: AuthorizeInput): string {

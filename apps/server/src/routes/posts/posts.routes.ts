@@ -20,6 +20,7 @@ import { bulkSchedule } from '../../services/posts/bulk-schedule.service';
 import { cancelPost, updatePost } from '../../services/posts/change-post.service';
 import { createPosts } from '../../services/posts/create-posts.service';
 import { getPost, listPosts, listVideoPosts } from '../../services/posts/post-queries.service';
+import { retryFirstComment } from '../../services/posts/retry-first-comment.service';
 import { retryPost } from '../../services/posts/retry-post.service';
 import { PostViolationsError } from '../../services/posts/post-validation';
 
@@ -178,5 +179,22 @@ export const postsRoutes =
       async (request) => ({
         post: await retryPost(ctx, currentUser(request).id, request.params.id, request.body ?? {}),
       }),
+    );
+
+    app.post(
+      '/posts/:id/first-comment/retry',
+      {
+        schema: {
+          ...common,
+          summary: "Send a published post's failed first comment again",
+          description:
+            'Only the comment is sent again; the post stays as it is on the platform. A comment whose answer was ' +
+            'lost fails with `comment_unconfirmed` rather than being sent twice: check the platform before ' +
+            'retrying it. 409 `not_retryable` unless the comment failed.',
+          params: IdParams,
+          response: { 200: PostResponse, ...errors, 409: ErrorBody },
+        },
+      },
+      async (request) => ({ post: await retryFirstComment(ctx, currentUser(request).id, request.params.id) }),
     );
   };

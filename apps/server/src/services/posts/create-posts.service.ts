@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../http/errors';
 import { findUserById } from '../../repositories/users.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { queueTimes } from '../slots/queue-times';
+import { assertCommentAllowed } from './first-comment-scope';
 import { resolvePostTime } from './post-time';
 import { connectionsForTargets } from './post-targets';
 import { PostViolationsError } from './post-validation';
@@ -48,12 +49,18 @@ export async function createPosts(
   const connections = await connectionsForTargets(ctx.db, video.project_id, body.targets);
   const plans: PostPlan[] = body.targets.map((target, i) => ({
     video,
-    draft: { platform: target.platform, caption: target.caption ?? null, options: target.options ?? {} },
+    draft: {
+      platform: target.platform,
+      caption: target.caption ?? null,
+      options: target.options ?? {},
+      firstComment: target.firstComment?.trim() ? target.firstComment : null,
+    },
     connection: connections[i]!,
     scheduledAt,
     // No time given (or one a moment ago): "Publish now".
     now: !body.queue && scheduledAt.getTime() === now.getTime(),
   }));
+  assertCommentAllowed(plans);
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
   // "Add to queue": each target takes its account's next free slot, under the project's queue lock.

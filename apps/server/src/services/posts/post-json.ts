@@ -49,5 +49,19 @@ export function toPostJson(row: PostRow & { video_title: string }): Post {
     retryAt: retryAt(row),
     videoTitle: row.video_title,
     accountName: row.account_name,
+    firstComment: firstCommentOf(row),
+  };
+}
+
+/** The first comment as the post shows it: a send under way is still `pending` to the person. */
+function firstCommentOf(row: PostRow): Post['firstComment'] {
+  // Rows read with a column list of their own (older queries) carry neither: no comment to show.
+  if (row.first_comment == null || row.first_comment_status == null) return null;
+  const status = row.first_comment_status === 'sending' ? 'pending' : row.first_comment_status;
+  return {
+    text: row.first_comment,
+    status,
+    url: row.first_comment_url,
+    error: status === 'failed' ? (row.first_comment_error ?? null) : null,
   };
 }

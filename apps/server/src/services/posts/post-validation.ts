@@ -20,6 +20,8 @@ export interface PostDraft {
   /** The override; null: the caption built from the video. */
   caption: string | null;
   options: Record<string, unknown>;
+  /** Posted under the post once live (null: none). */
+  firstComment?: string | null;
 }
 
 export function videoFacts(video: VideoRow): VideoFacts {
@@ -42,6 +44,7 @@ export function violationsOf(video: VideoRow, draft: PostDraft, account: Account
     caption: postCaption(draft.platform, draft.caption, video),
     tags: video.tags,
     options: draft.options,
+    firstComment: draft.firstComment ?? undefined,
   };
   return validatePost(draft.platform, videoFacts(video), fields, account);
 }

@@ -99,6 +99,7 @@ export async function insertPlannedPosts(
         accountName: p.connection.account_name,
         caption: p.draft.caption,
         options: p.draft.options,
+        firstComment: p.draft.firstComment,
         scheduledAt: p.scheduledAt,
       })),
     );

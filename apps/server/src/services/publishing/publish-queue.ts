@@ -26,3 +26,8 @@ export async function enqueuePublishMany(ctx: AppContext, posts: readonly { post
  * millisecond could find the post not due yet, so it starts one millisecond later.
  */
 const startAfterOf = (dueAt: Date) => new Date(dueAt.getTime() + 1);
+
+/** Hands a published post's first comment to a worker (its retry, or one its publish run left unsent). */
+export async function enqueueFirstComment(ctx: AppContext, postId: number): Promise<void> {
+  await ctx.jobs.send('posts.first-comment', { postId, at: Date.now() });
+}

@@ -10,6 +10,7 @@ import { grantRefused } from '../connections/needs-reconnect';
 import { getPublishingAccount } from '../connections/publishing-account.service';
 import { notifyPostOutcome } from '../notifications/notify';
 import { postCaption } from '../posts/post-caption';
+import { runFirstComment } from './first-comment';
 import { enqueuePublish } from './publish-queue';
 import { buildPublishRequest } from './publish-request';
 import { RunLease } from './run-lease';
@@ -336,6 +337,8 @@ class PostRun {
     if (!row) return 'lost';
     this.log.info({ url: post.url }, 'post published');
     await notifyPostOutcome(this.ctx, row, 'published').catch(() => {});
+    // Its own step: whatever becomes of the comment, the post stays published (a broken-off one the sweep finds).
+    if (row.first_comment_status === 'pending') await runFirstComment(this.ctx, row.id).catch(() => {});
     return 'published';
   }
 

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import { postsWithDuePublishJob } from '../../repositories/job-queue-stats.repository';
+import { expireCommentHolds, listOpenComments } from '../../repositories/first-comments.repository';
 import { listPostsDueWithin, releaseAllLeases } from '../../repositories/post-runs.repository';
-import { enqueuePublish } from './publish-queue';
+import { enqueueFirstComment, enqueuePublish } from './publish-queue';
 
 /** How far ahead the sweep looks beyond a lease: the next sweep is a minute away. */
 const SWEEP_AHEAD_MS = 60_000;
@@ -27,6 +28,7 @@ export async function sweepPosts(
   { startup = false } = {},
 ): Promise<{ queued: number; released: number }> {
   const released = startup && ctx.dbKind === 'pglite' ? await releaseAllLeases(ctx.db) : 0;
+  if (startup && ctx.dbKind === 'pglite') await expireCommentHolds(ctx.db);
   const due = await listPostsDueWithin(ctx.db, ctx.config.publishing.leaseMs + SWEEP_AHEAD_MS, SWEEP_BATCH);
   const waiting = await postsWithDuePublishJob(
     ctx.db,
@@ -37,6 +39,11 @@ export async function sweepPosts(
   for (const post of due) {
     if (waiting.has(post.id)) continue;
     await enqueuePublish(ctx, post.id, post.overdue ? now : post.dueAt);
+    queued += 1;
+  }
+  // First comments a run left open (it died between the post and its comment, or while sending it).
+  for (const postId of await listOpenComments(ctx.db, SWEEP_BATCH)) {
+    await enqueueFirstComment(ctx, postId);
     queued += 1;
   }
   return { queued, released };

@@ -208,6 +208,7 @@ function buildPost(overrides: Partial<Post> = {}): Post {
     retryAt: null,
     videoTitle: 'Harbour at dawn',
     accountName: 'harbour.films',
+    firstComment: null,
     ...overrides,
   };
 }

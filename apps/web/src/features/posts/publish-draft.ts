@@ -22,6 +22,8 @@ export interface TargetDraft {
   options: Record<string, unknown>;
   /** The accounts chosen when the project has several of the platform; unset: the first of them. */
   connectionIds?: number[];
+  /** Posted under the post once it is live; unset or blank: none. */
+  firstComment?: string;
 }
 
 export interface PublishDraft {
@@ -79,7 +81,14 @@ export function parsePublishDraft(raw: unknown): PublishDraft | null {
     if (!t || typeof t.selected !== 'boolean' || (t.caption !== null && typeof t.caption !== 'string')) return null;
     if (!t.options || typeof t.options !== 'object') return null;
     const ids = Array.isArray(t.connectionIds) ? t.connectionIds.filter((id) => typeof id === 'number') : undefined;
-    fresh.targets[platform] = { selected: t.selected, caption: t.caption, options: t.options, connectionIds: ids };
+    const comment = typeof t.firstComment === 'string' ? { firstComment: t.firstComment } : {};
+    fresh.targets[platform] = {
+      selected: t.selected,
+      caption: t.caption,
+      options: t.options,
+      connectionIds: ids,
+      ...comment,
+    };
   }
   return { targets: fresh.targets, local: d.local, disambiguation: d.disambiguation };
 }
@@ -138,6 +147,7 @@ export function draftViolations(
         caption: shownCaption(draft, platform, video),
         tags: video.tags,
         options: cleanOptions(draft.targets[platform].options),
+        firstComment: draft.targets[platform].firstComment,
       },
       accounts[platform],
     ),
@@ -161,9 +171,10 @@ export function chosenAccounts(draft: PublishDraft, platform: PlatformKey, conne
  */
 export function draftTargets(draft: PublishDraft, video: Video, connections: readonly Connection[] = []): PostTarget[] {
   return selectedPlatforms(draft).flatMap((platform) => {
-    const { caption, options } = draft.targets[platform];
+    const { caption, options, firstComment } = draft.targets[platform];
     const own = caption !== null && caption !== buildCaption(platform, video) ? { caption } : {};
-    const target = { platform, ...own, options: cleanOptions(options) };
+    const comment = firstComment?.trim() ? { firstComment } : {};
+    const target = { platform, ...own, options: cleanOptions(options), ...comment };
     const accounts = chosenAccounts(draft, platform, connections);
     return accounts.length === 0 ? [target] : accounts.map((c) => ({ ...target, connectionId: c.id }));
   });

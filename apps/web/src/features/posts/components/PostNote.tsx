@@ -2,13 +2,23 @@ import type { Post } from '@fanout/contracts';
 import { waitsForReconnect } from '../post-status';
 import { PostAppliedPrivacy } from './PostAppliedPrivacy';
 import { PostErrorText } from './PostErrorText';
+import { PostFirstComment } from './PostFirstComment';
 import { PostReconnectWait } from './PostReconnectWait';
 
 /**
  * What a post's status needs said beside it: the wait for a reconnect, the platform's words on a failure, or the
- * privacy the platform applied instead of the one chosen.
+ * privacy the platform applied instead of the one chosen; then its first comment, if it has one.
  */
 export function PostNote({ post, id }: { post: Post; id: string }) {
+  return (
+    <>
+      <StatusNote post={post} id={id} />
+      <PostFirstComment post={post} />
+    </>
+  );
+}
+
+function StatusNote({ post, id }: { post: Post; id: string }) {
   if (waitsForReconnect(post)) return <PostReconnectWait post={post} id={id} />;
   if (post.appliedPrivacy && post.status === 'published') return <PostAppliedPrivacy post={post} id={id} />;
   return post.error ? <PostErrorText error={post.error} platform={post.platform} id={id} /> : null;

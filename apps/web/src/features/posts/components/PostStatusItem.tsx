@@ -6,6 +6,7 @@ import { postTimeText } from '../post-time-text';
 import { PostActions } from './PostActions';
 import { PostAppliedPrivacy } from './PostAppliedPrivacy';
 import { PostErrorText } from './PostErrorText';
+import { PostFirstComment } from './PostFirstComment';
 import { PostProgress } from './PostProgress';
 import { PostReconnectWait } from './PostReconnectWait';
 import { PostStatusBadge } from './PostStatusBadge';
@@ -33,6 +34,7 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
       {post.error && (post.status === 'failed' || post.status === 'unconfirmed' || post.status === 'publishing') && (
         <PostErrorText error={post.error} platform={post.platform} id={`${id}-error`} />
       )}
+      <PostFirstComment post={post} />
       <PostActions post={post} errorId={post.error ? `${id}-error` : undefined} />
     </li>
   );

@@ -14,6 +14,7 @@ import { TargetFit } from '../fit/TargetFit';
 import { AccountChoice } from './AccountChoice';
 import { CaptionField } from './CaptionField';
 import { controlForCommunity } from './community-controls';
+import { FirstCommentField } from './FirstCommentField';
 import { OptionField } from './OptionField';
 import { hasControl } from './option-controls';
 import { TikTokCreator, TikTokDeclaration } from './TikTokNotes';
@@ -97,6 +98,14 @@ export function TargetCard(props: TargetCardProps) {
             messages={messagesOf(violations, platform, 'caption')}
             onChange={(text) => onChange((t) => ({ ...t, caption: text }))}
             onReset={() => onChange((t) => ({ ...t, caption: null }))}
+          />
+          <FirstCommentField
+            id={fieldId('firstComment')}
+            platform={platform}
+            connection={connection}
+            value={target.firstComment ?? ''}
+            messages={messagesOf(violations, platform, 'firstComment')}
+            onChange={(text) => onChange((t) => ({ ...t, firstComment: text }))}
           />
           {account && account.error !== null && <AccountOptionsFailure name={name} account={account} />}
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import {
+  takesFirstComment,
   TIKTOK_PRIVACY_LABELS,
   TIKTOK_PRIVACY_LEVELS,
   X_REPLY_SETTINGS,
@@ -192,6 +193,7 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
 
 /** The option fields that have a control of their own; a violation of any other field is shown for the platform. */
 export function hasControl(platform: PlatformKey, field: string): boolean {
+  if (field === 'firstComment') return takesFirstComment(platform);
   return field === 'caption' || OPTION_CONTROLS[platform].some((control) => `options.${control.name}` === field);
 }
 
