@@ -11,12 +11,13 @@ import { startS3Server, type TestS3Server } from '../../../test/s3-server';
 import { makeTempDir, startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { sweepStaleUploads } from '../../services/upload.service';
 
-/** 3 s, 640×360, 30 fps, H.264 + AAC, a few tens of KB: a Facebook Reel needs it padded to 9:16 and re-encoded. */
+/** 3 s, 640×360, 30 fps, H.264 + AAC, index first, a few tens of KB: a Facebook Reel needs it padded to 9:16 and re-encoded. */
 let clip: string;
 let clipDir: string;
 beforeAll(() => {
   clipDir = makeTempDir('fanout-renditions-clip-');
-  clip = makeClip(path.join(clipDir, 'landscape.mp4'), '640x360', 3);
+  // Index first: a video X takes as it is (one with its index at the end would need a re-wrap).
+  clip = makeClip(path.join(clipDir, 'landscape.mp4'), '640x360', 3, undefined, ['-movflags', '+faststart']);
 });
 afterAll(() => fs.rmSync(clipDir, { recursive: true, force: true }));
 
