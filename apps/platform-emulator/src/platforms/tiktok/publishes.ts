@@ -21,6 +21,8 @@ export interface Publish {
   /** The commercial-content disclosure of post_info. */
   brandOrganic?: boolean;
   brandContent?: boolean;
+  /** post_info.is_aigc: the "AI-generated content" label. */
+  isAigc?: boolean;
   videoSize: number;
   chunkSize: number;
   totalChunks: number;

@@ -74,6 +74,8 @@ async function start(api: TikTokApi, request: PublishRequest): Promise<PublishSt
         // The commercial-content disclosure: "Your brand" and "Branded content" (Content Sharing Guidelines, 3).
         brand_organic_toggle: brand.brandOrganic,
         brand_content_toggle: brand.brandContent,
+        // TikTok's "AI-generated content" label.
+        is_aigc: options.isAigc === true,
       },
       source_info: {
         source: 'FILE_UPLOAD',

@@ -46,12 +46,14 @@ export const INITIAL_OPTIONS: Readonly<Record<PlatformKey, Record<string, unknow
     commercialContent: false,
     brandOrganic: false,
     brandContent: false,
+    isAigc: false,
   },
   youtube: { privacy: 'public', categoryId: '', madeForKids: false },
   instagram: { shareToFeed: true },
   facebook: { kind: 'video' },
   x: { replySettings: '' },
-  reddit: { subreddit: '', flairId: '', nsfw: false, spoiler: false },
+  // Reddit sends reply notifications unless the poster turns them off.
+  reddit: { subreddit: '', flairId: '', nsfw: false, spoiler: false, sendReplies: true },
 };
 
 /** The form as it starts: `ticked`, the platforms already chosen (in the video's details), ticked. */

@@ -32,7 +32,7 @@ export function OptionField({ id: givenId, control, value, messages, onChange }:
           <Checkbox
             id={id}
             // An interaction the account turned off is shown as not allowed, whatever was ticked before.
-            checked={value === true && !disabled}
+            checked={(value ?? control.defaultOn) === true && !disabled}
             disabled={disabled}
             onChange={(event) => onChange(event.target.checked)}
             aria-invalid={invalid}

@@ -49,6 +49,8 @@ export type OptionControl =
       disabled?: boolean;
       /** Shown only while this other option of the post is on (TikTok's disclosure choices). */
       shownWith?: string;
+      /** What the platform does when the option is left out (Reddit's reply notifications are on). */
+      defaultOn?: boolean;
     }
   | {
       kind: 'text';
@@ -129,6 +131,12 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
       hint: 'You are promoting another brand or a third party.',
       shownWith: 'commercialContent',
     },
+    {
+      kind: 'check',
+      name: 'isAigc',
+      label: 'AI-generated content',
+      hint: 'TikTok labels the video as made or significantly edited with AI.',
+    },
   ],
   youtube: [
     {
@@ -187,6 +195,7 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
     },
     { kind: 'check', name: 'nsfw', label: 'Mark as NSFW' },
     { kind: 'check', name: 'spoiler', label: 'Mark as spoiler' },
+    { kind: 'check', name: 'sendReplies', label: 'Send me reply notifications', defaultOn: true },
   ],
 };
 

@@ -1,0 +1,22 @@
+import type { PlatformKey } from '@fanout/contracts';
+import { OPTION_CONTROLS, type OptionControl } from './publish/option-controls';
+
+function wordsOf(control: OptionControl, value: unknown): string | null {
+  if (control.kind === 'check') {
+    if (value === true) return control.label;
+    // Off is worth saying only where the platform's own default is on.
+    return value === false && control.defaultOn ? `${control.label}: off` : null;
+  }
+  if (typeof value !== 'string' || value === '') return null;
+  if (control.kind === 'text') return `${control.label}: ${control.prefix ?? ''}${value}`;
+  const choice = control.choices.find((c) => c.value === value);
+  return `${control.label}: ${choice?.label ?? value}`;
+}
+
+/** A post's options in the composer's own words ("AI-generated content", "YouTube privacy: Unlisted"). */
+export function postOptionWords(platform: PlatformKey, options: Record<string, unknown>): string[] {
+  return OPTION_CONTROLS[platform]
+    .filter((control) => control.kind !== 'check' || !control.shownWith || options[control.shownWith] === true)
+    .map((control) => wordsOf(control, options[control.name]))
+    .filter((words): words is string => words !== null);
+}

@@ -1,0 +1,56 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { PlatformKey } from '@fanout/contracts';
+import type { StubRequest } from '@/test/fetch-stub';
+import { buildPost } from '@/test/post-factories';
+import { PostOptions } from '../PostOptions';
+import { openPanel } from './panel-test-support';
+
+const created = (platform: PlatformKey) => ({ status: 201, body: { posts: [buildPost(platform, { videoId: 31 })] } });
+const sentOptions = (calls: StubRequest[]) => {
+  const post = calls.find((c) => c.method === 'POST' && c.url === '/api/videos/31/posts');
+  return (post?.body as { targets: { options: Record<string, unknown> }[] } | undefined)?.targets[0]?.options;
+};
+
+describe("publish panel: each platform's options in its own words", () => {
+  it('TikTok: "AI-generated content" starts off and is sent as isAigc once ticked', async () => {
+    const { form, calls } = await openPanel(['tiktok'], [], { 'POST /api/videos/31/posts': created('tiktok') });
+    await userEvent.click(form.getByRole('checkbox', { name: 'TikTok' }));
+    const privacy = () => form.getByRole('combobox', { name: 'TikTok privacy' });
+    await waitFor(() => expect(within(privacy()).getByRole('option', { name: 'Only me' })).toBeInTheDocument());
+    await userEvent.selectOptions(privacy(), 'Only me');
+    const label = form.getByRole('checkbox', { name: 'AI-generated content' });
+    expect(label).not.toBeChecked();
+    expect(label).toHaveAccessibleDescription(/made or significantly edited with AI/);
+    await userEvent.click(label);
+    await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(sentOptions(calls)).toMatchObject({ isAigc: true }));
+  });
+
+  it('Reddit: "Send me reply notifications" starts on, as on Reddit, and is sent off once unticked', async () => {
+    const { form, calls } = await openPanel(['reddit'], [], { 'POST /api/videos/31/posts': created('reddit') });
+    await userEvent.click(form.getByRole('checkbox', { name: 'Reddit' }));
+    await userEvent.type(form.getByRole('combobox', { name: 'Subreddit (required)' }), 'videos');
+    const replies = form.getByRole('checkbox', { name: 'Send me reply notifications' });
+    expect(replies).toBeChecked();
+    await userEvent.click(replies);
+    await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(sentOptions(calls)).toMatchObject({ subreddit: 'videos', sendReplies: false }));
+  });
+});
+
+describe('a post shows the options it is sent with', () => {
+  it('names each option as the composer does, and says so when a default-on option is off', () => {
+    const tiktok = buildPost('tiktok', { options: { privacyLevel: 'SELF_ONLY', isAigc: true, allowDuet: false } });
+    const { unmount } = render(<PostOptions post={tiktok} />);
+    expect(screen.getByText(/^Options:/).parentElement).toHaveTextContent(
+      'Options: TikTok privacy: Only me · AI-generated content',
+    );
+    unmount();
+    render(<PostOptions post={buildPost('reddit', { options: { subreddit: 'videos', sendReplies: false } })} />);
+    expect(screen.getByText(/^Options:/).parentElement).toHaveTextContent(
+      'Options: Subreddit: r/videos · Send me reply notifications: off',
+    );
+  });
+});
