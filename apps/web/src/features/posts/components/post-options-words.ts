@@ -3,7 +3,8 @@ import { OPTION_CONTROLS, type OptionControl } from './publish/option-controls';
 
 function wordsOf(control: OptionControl, value: unknown): string | null {
   if (control.kind === 'check') {
-    if (value === true) return control.label;
+    // On is said only where it is not what the platform does anyway.
+    if (value === true) return control.defaultOn ? null : control.label;
     // Off is worth saying only where the platform's own default is on.
     return value === false && control.defaultOn ? `${control.label}: off` : null;
   }

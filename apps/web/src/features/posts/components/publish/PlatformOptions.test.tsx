@@ -54,3 +54,39 @@ describe('a post shows the options it is sent with', () => {
     );
   });
 });
+
+describe('publish panel: YouTube options', () => {
+  it("starts from YouTube's defaults and sends what is changed in YouTube's words", async () => {
+    const { form, calls } = await openPanel(['youtube'], [], { 'POST /api/videos/31/posts': created('youtube') });
+    await userEvent.click(form.getByRole('checkbox', { name: 'YouTube' }));
+    const notify = form.getByRole('checkbox', { name: 'Notify subscribers' });
+    const embedding = form.getByRole('checkbox', { name: 'Allow embedding' });
+    const stats = form.getByRole('checkbox', { name: 'Make video statistics on the watch page publicly visible' });
+    const synthetic = form.getByRole('checkbox', { name: 'Altered or synthetic content' });
+    const license = form.getByRole('combobox', { name: 'YouTube license' });
+    expect([notify, embedding, stats].every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    expect(synthetic).not.toBeChecked();
+    expect(license).toHaveDisplayValue('Standard YouTube License');
+
+    for (const box of [notify, embedding, stats, synthetic]) await userEvent.click(box);
+    await userEvent.selectOptions(license, 'Creative Commons - Attribution');
+    await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
+    await waitFor(() =>
+      expect(sentOptions(calls)).toMatchObject({
+        notifySubscribers: false,
+        embeddable: false,
+        publicStatsViewable: false,
+        containsSyntheticMedia: true,
+        license: 'creativeCommon',
+      }),
+    );
+  });
+
+  it('a YouTube post says which of its options differ from what YouTube does anyway', () => {
+    const options = { privacy: 'unlisted', notifySubscribers: false, embeddable: true, license: 'creativeCommon' };
+    render(<PostOptions post={buildPost('youtube', { options })} />);
+    expect(screen.getByText(/^Options:/).parentElement).toHaveTextContent(
+      'Options: YouTube privacy: Unlisted · Notify subscribers: off · YouTube license: Creative Commons - Attribution',
+    );
+  });
+});

@@ -154,6 +154,27 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
       choices: YOUTUBE_CATEGORIES,
     },
     { kind: 'check', name: 'madeForKids', label: 'Made for kids' },
+    {
+      kind: 'check',
+      name: 'containsSyntheticMedia',
+      label: 'Altered or synthetic content',
+      hint: 'YouTube asks you to say when realistic content is altered or made with AI in a way viewers could mistake for real.',
+    },
+    { kind: 'check', name: 'notifySubscribers', label: 'Notify subscribers', defaultOn: true },
+    {
+      kind: 'select',
+      name: 'license',
+      label: 'YouTube license',
+      placeholder: 'Standard YouTube License',
+      choices: [{ value: 'creativeCommon', label: 'Creative Commons - Attribution' }],
+    },
+    { kind: 'check', name: 'embeddable', label: 'Allow embedding', defaultOn: true },
+    {
+      kind: 'check',
+      name: 'publicStatsViewable',
+      label: 'Make video statistics on the watch page publicly visible',
+      defaultOn: true,
+    },
   ],
   instagram: [{ kind: 'check', name: 'shareToFeed', label: 'Also share to the Instagram feed' }],
   facebook: [
