@@ -50,7 +50,7 @@ export const INITIAL_OPTIONS: Readonly<Record<PlatformKey, Record<string, unknow
   },
   youtube: { privacy: 'public', categoryId: '', madeForKids: false },
   instagram: { shareToFeed: true },
-  facebook: { kind: 'video' },
+  facebook: { kind: 'video', title: '' },
   x: { replySettings: '' },
   // Reddit sends reply notifications unless the poster turns them off.
   reddit: { subreddit: '', flairId: '', nsfw: false, spoiler: false, sendReplies: true },

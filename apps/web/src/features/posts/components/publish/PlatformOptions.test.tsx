@@ -90,3 +90,19 @@ describe('publish panel: YouTube options', () => {
     );
   });
 });
+
+describe('publish panel: Facebook title', () => {
+  it('sends a title of its own for Facebook once typed, and nothing while left empty', async () => {
+    const { form, calls } = await openPanel(['facebook'], [], { 'POST /api/videos/31/posts': created('facebook') });
+    await userEvent.click(form.getByRole('checkbox', { name: 'Facebook' }));
+    const title = form.getByRole('textbox', { name: 'Facebook video title' });
+    expect(title).toHaveAccessibleDescription("Left empty: the video's own title.");
+    await userEvent.type(title, 'Night market, part 2');
+    await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(sentOptions(calls)).toEqual({ kind: 'video', title: 'Night market, part 2' }));
+    render(<PostOptions post={buildPost('facebook', { options: { kind: 'video', title: 'Night market, part 2' } })} />);
+    expect(screen.getByText(/^Options:/).parentElement).toHaveTextContent(
+      'Options: Facebook post type: Page video · Facebook video title: Night market, part 2',
+    );
+  });
+});

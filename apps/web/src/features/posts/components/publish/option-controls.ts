@@ -187,6 +187,7 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
         { value: 'reel', label: 'Reel' },
       ],
     },
+    { kind: 'text', name: 'title', label: 'Facebook video title', hint: "Left empty: the video's own title." },
   ],
   x: [
     {
