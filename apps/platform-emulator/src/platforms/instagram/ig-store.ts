@@ -11,6 +11,8 @@ export interface Container {
   mediaType: IgMediaType;
   caption: string;
   shareToFeed: boolean;
+  /** The usernames invited as collaborators (`collaborators`). */
+  collaborators?: string[];
   resumable: boolean;
   videoUrl?: string;
   /** Fixed by the first upload request (`file_size`). */

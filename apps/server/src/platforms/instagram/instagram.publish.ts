@@ -53,7 +53,7 @@ export async function instagramPublishStep(
 }
 
 async function createContainer(http: GraphHttp, request: PublishRequest): Promise<PublishStepResult> {
-  const options = request.post.options as { shareToFeed?: boolean; coverFrameMs?: number };
+  const options = request.post.options as { shareToFeed?: boolean; coverFrameMs?: number; collaborators?: string[] };
   const answer = await http.graph<{ id?: string | number; uri?: string }>(
     'container',
     `${igUserId(request)}/media`,
@@ -65,6 +65,8 @@ async function createContainer(http: GraphHttp, request: PublishRequest): Promis
         caption: request.post.caption,
         share_to_feed: options.shareToFeed ?? true,
         thumb_offset: typeof options.coverFrameMs === 'number' ? Math.round(options.coverFrameMs) : undefined,
+        // A list<string> param: the Graph API reads it as a JSON array.
+        collaborators: options.collaborators?.length ? JSON.stringify(options.collaborators) : undefined,
       },
     },
   );

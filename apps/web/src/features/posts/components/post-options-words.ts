@@ -8,6 +8,8 @@ function wordsOf(control: OptionControl, value: unknown): string | null {
     // Off is worth saying only where the platform's own default is on.
     return value === false && control.defaultOn ? `${control.label}: off` : null;
   }
+  if (control.kind === 'text' && control.list && Array.isArray(value) && value.length > 0)
+    return `${control.label}: ${value.map((item) => `${control.list?.itemPrefix}${String(item)}`).join(', ')}`;
   if (typeof value !== 'string' || value === '') return null;
   if (control.kind === 'text') return `${control.label}: ${control.prefix ?? ''}${value}`;
   const choice = control.choices.find((c) => c.value === value);

@@ -106,3 +106,27 @@ describe('publish panel: Facebook title', () => {
     );
   });
 });
+
+describe('publish panel: Instagram collaborators', () => {
+  it('takes usernames typed with commas (an "@" or not), holds a fourth, and sends them as a list', async () => {
+    const { form, calls } = await openPanel(['instagram'], [], { 'POST /api/videos/31/posts': created('instagram') });
+    await userEvent.click(form.getByRole('checkbox', { name: 'Instagram' }));
+    const field = form.getByRole('textbox', { name: 'Invite collaborators' });
+    expect(field).toHaveAccessibleDescription(/Up to 3 Instagram usernames/);
+    await userEvent.type(field, '@mia, night.market_tw, a, b');
+    await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/at most 3 collaborators/);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '@mia, night.market_tw, ');
+    expect(field).toHaveValue('mia, night.market_tw, ');
+    await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
+    await waitFor(() =>
+      expect(sentOptions(calls)).toEqual({ shareToFeed: true, collaborators: ['mia', 'night.market_tw'] }),
+    );
+    render(<PostOptions post={buildPost('instagram', { options: { collaborators: ['mia', 'night.market_tw'] } })} />);
+    expect(screen.getByText(/^Options:/).parentElement).toHaveTextContent(
+      'Options: Invite collaborators: @mia, @night.market_tw',
+    );
+  });
+});

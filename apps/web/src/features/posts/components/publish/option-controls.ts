@@ -59,6 +59,8 @@ export type OptionControl =
       prefix?: string;
       hint?: string;
       required?: boolean;
+      /** A list typed with commas between its items (Instagram's collaborators), each without `itemPrefix`. */
+      list?: { itemPrefix: string };
       /** The account's list of values to offer while typing (any other may still be typed). */
       accountSuggestions?: 'subreddits';
       suggestions?: readonly string[];
@@ -176,7 +178,16 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
       defaultOn: true,
     },
   ],
-  instagram: [{ kind: 'check', name: 'shareToFeed', label: 'Also share to the Instagram feed' }],
+  instagram: [
+    { kind: 'check', name: 'shareToFeed', label: 'Also share to the Instagram feed' },
+    {
+      kind: 'text',
+      name: 'collaborators',
+      label: 'Invite collaborators',
+      hint: 'Up to 3 Instagram usernames, separated by commas. Each must accept the invitation on Instagram.',
+      list: { itemPrefix: '@' },
+    },
+  ],
   facebook: [
     {
       kind: 'select',
