@@ -35,6 +35,13 @@ describeRules('facebook', pageVideo, [
     bad: { fields: { options: { kind: 'story' } } },
   },
   {
+    rule: 'options.invalid',
+    field: 'options.title',
+    about: 'a title of its own on Facebook',
+    ok: { fields: { options: { kind: 'video', title: 'Night market, part 2' } } },
+    bad: { fields: { options: { kind: 'video', title: '   ' } } },
+  },
+  {
     rule: 'options.unknown',
     field: 'options.scheduledPublishTime',
     ok: { fields: { options: { kind: 'video' } } },

@@ -44,12 +44,22 @@ export const FACEBOOK_LIMITS: PlatformLimits = {
 export const FACEBOOK_KINDS = ['reel', 'video'] as const;
 
 /** `kind` defaults to a Page video, the kind with the fewest limits. */
-export const FacebookOptions = z.strictObject({ kind: z.enum(FACEBOOK_KINDS).optional() });
+/**
+ * `title`: the video's title on Facebook in place of the video's own (`title` on POST /{page-id}/videos and on
+ * /video_reels in the Graph API's Page reference; no length documented). The description is the post's caption.
+ */
+export const FacebookOptions = z.strictObject({
+  kind: z.enum(FACEBOOK_KINDS).optional(),
+  title: z.string().trim().min(1).optional(),
+});
 export type FacebookOptions = z.infer<typeof FacebookOptions>;
 
 export const FACEBOOK_RULES: PlatformRules<FacebookOptions> = {
   limits: FACEBOOK_LIMITS,
   options: FacebookOptions,
-  optionNeeds: { kind: 'the kind of post to be "reel" or "video"' },
+  optionNeeds: {
+    kind: 'the kind of post to be "reel" or "video"',
+    title: "the video title to be some text, or left out for the video's own title",
+  },
   videoLimits: (options) => (options.kind === 'reel' ? REEL : FACEBOOK_LIMITS.video),
 };

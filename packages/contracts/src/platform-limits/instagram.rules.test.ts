@@ -94,6 +94,20 @@ describeRules('instagram', base, [
   },
   {
     rule: 'options.invalid',
+    field: 'options.collaborators',
+    about: 'usernames without "@"',
+    ok: { fields: { options: { collaborators: ['night.market_tw', 'mia'] } } },
+    bad: { fields: { options: { collaborators: ['@mia'] } } },
+  },
+  {
+    rule: 'options.invalid',
+    field: 'options.collaborators',
+    about: 'at most 3',
+    ok: { fields: { options: { collaborators: ['a', 'b', 'c'] } } },
+    bad: { fields: { options: { collaborators: ['a', 'b', 'c', 'd'] } } },
+  },
+  {
+    rule: 'options.invalid',
     field: 'options.shareToFeed',
     ok: { fields: { options: { shareToFeed: false, coverFrameMs: 0 } } },
     bad: { fields: { options: { shareToFeed: 'yes' } } },
@@ -112,8 +126,8 @@ describeRules('instagram', base, [
   },
   {
     rule: 'options.unknown',
-    field: 'options.collaborators',
+    field: 'options.userTags',
     ok: { fields: { options: { shareToFeed: true } } },
-    bad: { fields: { options: { collaborators: ['someone'] } } },
+    bad: { fields: { options: { userTags: ['someone'] } } },
   },
 ]);

@@ -30,6 +30,11 @@ export const INSTAGRAM_LIMITS: PlatformLimits = {
   ],
 };
 
+/** Instagram usernames: 1 to 30 letters, digits, periods and underscores, written without "@". */
+export const INSTAGRAM_USERNAME = /^[A-Za-z0-9._]{1,30}$/;
+/** Content Publishing: a reel's container takes up to 3 collaborators, by username. */
+export const INSTAGRAM_MAX_COLLABORATORS = 3;
+
 export const InstagramOptions = z.strictObject({
   shareToFeed: z.boolean().optional(),
   /**
@@ -38,6 +43,8 @@ export const InstagramOptions = z.strictObject({
    * the video's cover for that post; the composer no longer offers it.
    */
   coverFrameMs: z.int().min(0).optional(),
+  /** Invited as collaborators (the container's `collaborators`); each must accept on Instagram. */
+  collaborators: z.array(z.string().regex(INSTAGRAM_USERNAME)).max(INSTAGRAM_MAX_COLLABORATORS).optional(),
 });
 export type InstagramOptions = z.infer<typeof InstagramOptions>;
 
@@ -47,6 +54,7 @@ export const INSTAGRAM_RULES: PlatformRules<InstagramOptions> = {
   optionNeeds: {
     shareToFeed: 'shareToFeed to be true or false',
     coverFrameMs: 'the cover frame as a whole number of milliseconds from the start (coverFrameMs)',
+    collaborators: `at most ${INSTAGRAM_MAX_COLLABORATORS} collaborators, each an Instagram username without "@" (letters, digits, periods and underscores)`,
   },
   crossChecks: ({ facts, options }) => {
     const at = options.coverFrameMs;

@@ -66,6 +66,12 @@ describeRules('reddit', base, [
     bad: { fields: { options: { subreddit: 'videos', spoiler: 'no' } } },
   },
   {
+    rule: 'options.invalid',
+    field: 'options.sendReplies',
+    ok: { fields: { options: { subreddit: 'videos', sendReplies: false } } },
+    bad: { fields: { options: { subreddit: 'videos', sendReplies: 'off' } } },
+  },
+  {
     rule: 'options.unknown',
     field: 'options.sr',
     ok: { fields: { options: { subreddit: 'videos' } } },

@@ -34,6 +34,8 @@ export const RedditOptions = z.strictObject({
   flairId: z.string().min(1).max(64).optional(),
   nsfw: z.boolean().optional(),
   spoiler: z.boolean().optional(),
+  /** Reddit's "Send me reply notifications" (sendreplies on /api/submit); absent = on, as Reddit's is. */
+  sendReplies: z.boolean().optional(),
 });
 export type RedditOptions = z.infer<typeof RedditOptions>;
 
@@ -45,5 +47,6 @@ export const REDDIT_RULES: PlatformRules<RedditOptions> = {
     flairId: 'the flair as the id Reddit gives it',
     nsfw: 'nsfw to be true or false',
     spoiler: 'spoiler to be true or false',
+    sendReplies: 'sendReplies ("Send me reply notifications") to be true or false',
   },
 };

@@ -93,6 +93,13 @@ describeRules('tiktok', base, [
     bad: { fields: { options: { privacyLevel: 'SELF_ONLY', allowDuet: 'yes' } } },
   },
   {
+    rule: 'options.invalid',
+    field: 'options.isAigc',
+    about: 'the "AI-generated content" label',
+    ok: { fields: { options: { privacyLevel: 'SELF_ONLY', isAigc: true } } },
+    bad: { fields: { options: { privacyLevel: 'SELF_ONLY', isAigc: 'yes' } } },
+  },
+  {
     rule: 'options.unknown',
     field: 'options.paidPartnership',
     ok: {

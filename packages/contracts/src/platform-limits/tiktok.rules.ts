@@ -53,6 +53,8 @@ export const TikTokOptions = z.strictObject({
   commercialContent: z.boolean().optional(),
   brandOrganic: z.boolean().optional(),
   brandContent: z.boolean().optional(),
+  /** TikTok's "AI-generated content" label (post_info.is_aigc): off unless turned on. */
+  isAigc: z.boolean().optional(),
 });
 export type TikTokOptions = z.infer<typeof TikTokOptions>;
 
@@ -130,6 +132,7 @@ export const TIKTOK_RULES: PlatformRules<TikTokOptions> = {
     commercialContent: 'commercialContent (the content disclosure) to be true or false',
     brandOrganic: 'brandOrganic ("Your brand") to be true or false',
     brandContent: 'brandContent ("Branded content") to be true or false',
+    isAigc: 'isAigc (the "AI-generated content" label) to be true or false',
   },
   crossChecks: ({ options, account }) => [...privacyBreaches(options, account), ...disclosureBreaches(options)],
 };

@@ -87,6 +87,34 @@ describeRules('youtube', base, [
     bad: { fields: { options: { categoryId: 'Music' } } },
   },
   {
+    rule: 'options.invalid',
+    field: 'options.license',
+    about: 'the licenses of the discovery document',
+    ok: { fields: { options: { license: 'creativeCommon' } } },
+    bad: { fields: { options: { license: 'cc-by' } } },
+  },
+  {
+    rule: 'options.invalid',
+    field: 'options.notifySubscribers',
+    ok: {
+      fields: {
+        options: {
+          notifySubscribers: false,
+          containsSyntheticMedia: true,
+          embeddable: false,
+          publicStatsViewable: false,
+        },
+      },
+    },
+    bad: { fields: { options: { notifySubscribers: 'no' } } },
+  },
+  {
+    rule: 'options.invalid',
+    field: 'options.containsSyntheticMedia',
+    ok: { fields: { options: { containsSyntheticMedia: false } } },
+    bad: { fields: { options: { containsSyntheticMedia: 1 } } },
+  },
+  {
     rule: 'options.unknown',
     field: 'options.publishAt',
     ok: { fields: { options: {} } },

@@ -34,6 +34,9 @@ export const YOUTUBE_LIMITS: PlatformLimits = {
 
 export const YOUTUBE_PRIVACY = ['public', 'unlisted', 'private'] as const;
 
+/** VideoStatus.license in the discovery document: the standard YouTube license or Creative Commons. */
+export const YOUTUBE_LICENSES = ['youtube', 'creativeCommon'] as const;
+
 /**
  * Said where privacy is chosen while this server's live Google API project has not passed YouTube's audit
  * (YOUTUBE_API_VERIFIED unset): videos.insert locks the uploads of unverified projects created after 2020-07-28
@@ -50,6 +53,15 @@ export const YouTubeOptions = z.strictObject({
     .regex(/^\d{1,4}$/)
     .optional(),
   madeForKids: z.boolean().optional(),
+  /** videos.insert's notifySubscribers query parameter; absent = true, YouTube's default. */
+  notifySubscribers: z.boolean().optional(),
+  /** status.containsSyntheticMedia: YouTube's "Altered or synthetic content" disclosure. */
+  containsSyntheticMedia: z.boolean().optional(),
+  /** status.license; absent = the standard YouTube license. */
+  license: z.enum(YOUTUBE_LICENSES).optional(),
+  /** status.embeddable and status.publicStatsViewable; absent = true, YouTube's defaults. */
+  embeddable: z.boolean().optional(),
+  publicStatsViewable: z.boolean().optional(),
 });
 export type YouTubeOptions = z.infer<typeof YouTubeOptions>;
 
@@ -60,5 +72,10 @@ export const YOUTUBE_RULES: PlatformRules<YouTubeOptions> = {
     privacy: 'the privacy to be public, unlisted or private',
     categoryId: 'the category as its numeric id, such as "22"',
     madeForKids: 'madeForKids to be true or false',
+    notifySubscribers: 'notifySubscribers ("Notify subscribers") to be true or false',
+    containsSyntheticMedia: 'containsSyntheticMedia ("Altered or synthetic content") to be true or false',
+    license: 'the license to be youtube (Standard YouTube License) or creativeCommon (Creative Commons - Attribution)',
+    embeddable: 'embeddable ("Allow embedding") to be true or false',
+    publicStatsViewable: 'publicStatsViewable (video statistics shown publicly) to be true or false',
   },
 };

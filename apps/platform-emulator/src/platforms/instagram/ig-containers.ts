@@ -8,6 +8,7 @@ import { receiveRupload, ruploadError, ruploadFaultEnvelopes } from '../meta/rup
 import { igAccount, IG_LIMITS, isIgUser } from './ig-account';
 import { IG_CALLS } from './ig-calls';
 import { MEDIA_PARAMS } from './ig-params';
+import { readCollaborators } from './ig-collaborators';
 import { containers, igMedia, type Container, type IgMediaType } from './ig-store';
 import { withRequestFault } from '../../core/request-faults';
 
@@ -45,6 +46,9 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
     if (thumbOffset !== undefined && !/^\d+$/.test(thumbOffset))
       return invalidParam('Param thumb_offset must be a whole number of milliseconds');
 
+    const collaborators = readCollaborators(p.get('collaborators'));
+    if (typeof collaborators === 'string') return invalidParam(collaborators);
+
     const id = numericId((x) => !!containers(ctx).get(x) || !!igMedia(ctx).get(x), '17');
     const container: Container = {
       id,
@@ -52,6 +56,7 @@ export function registerContainers(api: RouteApi, ctx: EmulatorContext) {
       mediaType,
       caption,
       shareToFeed: p.get('share_to_feed') === undefined ? true : isTrue(p.get('share_to_feed')),
+      ...(collaborators.length ? { collaborators } : {}),
       resumable,
       videoUrl,
       ...(thumbOffset !== undefined ? { thumbOffset: Number(thumbOffset) } : {}),

@@ -213,6 +213,22 @@ describe('Instagram Reels publishing', () => {
     expect((await call('media_type=REELS')).body.error.message).toBe('(#100) The parameter video_url is required');
   });
 
+  it('takes up to 3 collaborators by username, and refuses a fourth or a name that is not one', async () => {
+    const call = (list: string[]) => {
+      const body = form({ collaborators: JSON.stringify(list) });
+      return t.call('POST', graph(t, `/${USER}/media?media_type=REELS&upload_type=resumable`), {
+        body: body.body,
+        headers: { ...bearer(token), ...body.headers },
+      });
+    };
+    expect((await call(['a', 'b', 'c', 'd'])).body.error.message).toMatch(/collaborators must list at most 3/);
+    expect((await call(['@mia'])).body.error.message).toMatch(/collaborators must list Instagram usernames/);
+    const ok = await call(['night.market_tw', 'mia']);
+    expect(ok.status).toBe(200);
+    const kept = t.emu.ctx.store.collection<{ collaborators?: string[] }>('instagram.containers').get(ok.body.id);
+    expect(kept?.collaborators).toEqual(['night.market_tw', 'mia']);
+  });
+
   it('keeps an upload across a restart and finishes it from the offset held', async () => {
     const bytes = videoBytes(120_000, 5);
     const c = await container({ caption: 'after restart' });

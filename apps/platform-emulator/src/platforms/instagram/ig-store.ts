@@ -11,6 +11,8 @@ export interface Container {
   mediaType: IgMediaType;
   caption: string;
   shareToFeed: boolean;
+  /** The usernames invited as collaborators (`collaborators`). */
+  collaborators?: string[];
   resumable: boolean;
   videoUrl?: string;
   /** The cover asked for: `thumb_offset` (ms) or `cover_url`. */

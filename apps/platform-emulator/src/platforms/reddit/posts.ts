@@ -19,6 +19,8 @@ export interface Post {
   blobId: string;
   nsfw: boolean;
   spoiler: boolean;
+  /** sendreplies: the author gets reply notifications (Reddit's default). */
+  sendReplies: boolean;
   /** The text of the link flair it was submitted with. */
   flairText?: string;
   createdAt: number;
@@ -118,6 +120,7 @@ export function thing(ctx: EmulatorContext, p: Post) {
       post_hint: 'hosted:video',
       over_18: p.nsfw,
       spoiler: p.spoiler,
+      send_replies: p.sendReplies,
       link_flair_text: p.flairText ?? null,
       score: ups,
       ups,

@@ -151,6 +151,9 @@ describe('Reddit video post', () => {
       ['BAD_URL', 'url'],
       ['NO_URL', 'video_poster_url'],
     ]);
+    expect(await errors(submitForm(url, posterUrl, { sendreplies: 'maybe' }))).toEqual([
+      ['INVALID_OPTION', 'sendreplies'],
+    ]);
     expect(await errors(submitForm(url, posterUrl, { title: 'y'.repeat(300) }))).toEqual([]);
     expect(await errors(submitForm(url, posterUrl))).toEqual([['ALREADY_SUB', 'url']]);
   });

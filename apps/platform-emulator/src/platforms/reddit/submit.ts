@@ -59,6 +59,10 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
       else if (sr && flairId && !flair)
         errors.push(['BAD_FLAIR_TEMPLATE_ID', 'That flair template is not one of this community’s.', 'flair']);
 
+      const sendReplies = form.get('sendreplies');
+      if (sendReplies !== null && sendReplies !== 'true' && sendReplies !== 'false')
+        errors.push(['INVALID_OPTION', 'that option is not valid: sendreplies is a boolean', 'sendreplies']);
+
       if (errors.length) return jsonErrors(errors);
 
       const resubmit = form.get('resubmit') === 'true';
@@ -78,6 +82,7 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
         blobId: video!.blobId,
         nsfw: form.get('nsfw') === 'true',
         spoiler: form.get('spoiler') === 'true',
+        sendReplies: form.get('sendreplies') !== 'false',
         ...(flair ? { flairText: flair.text } : {}),
         createdAt: ctx.now(),
         state: 'processing',

@@ -48,7 +48,7 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
 
   let title = '';
   let privacyLevel: string | undefined;
-  let brand: Pick<Publish, 'brandOrganic' | 'brandContent'> = {};
+  let brand: Pick<Publish, 'brandOrganic' | 'brandContent' | 'isAigc'> = {};
   let coverFrameMs: number | undefined;
   if (mode === 'direct') {
     const post = body.post_info;
@@ -75,7 +75,11 @@ async function init(ctx: EmulatorContext, windows: RateWindows, req: EmuRequest,
     // Content Sharing Guidelines, "Required UX Implementation" 3: branded content cannot be private.
     if (info.brand_content_toggle === true && privacyLevel === 'SELF_ONLY')
       return invalidParams('post_info: Branded content visibility cannot be set to private (SELF_ONLY).');
-    brand = { brandOrganic: info.brand_organic_toggle === true, brandContent: info.brand_content_toggle === true };
+    brand = {
+      brandOrganic: info.brand_organic_toggle === true,
+      brandContent: info.brand_content_toggle === true,
+      isAigc: info.is_aigc === true,
+    };
     const cover = info.video_cover_timestamp_ms;
     if (cover !== undefined && !(Number.isSafeInteger(cover) && (cover as number) >= 0))
       return invalidParams('post_info.video_cover_timestamp_ms must be a non-negative whole number.');

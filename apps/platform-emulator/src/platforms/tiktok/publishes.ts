@@ -23,6 +23,8 @@ export interface Publish {
   brandContent?: boolean;
   /** post_info.video_cover_timestamp_ms, when given. */
   coverFrameMs?: number;
+  /** post_info.is_aigc: the "AI-generated content" label. */
+  isAigc?: boolean;
   videoSize: number;
   chunkSize: number;
   totalChunks: number;

@@ -210,6 +210,7 @@ describe('TikTok direct post', () => {
   it.each([
     ['a title over 2200 UTF-16 units', { title: '🎬'.repeat(1101) }, 'invalid_params', /title/],
     ['no privacy level', { privacy_level: undefined }, 'invalid_params', /privacy_level/],
+    ['an is_aigc that is not a boolean', { is_aigc: 'yes' }, 'invalid_params', /is_aigc/],
     [
       'a privacy level not offered',
       { privacy_level: 'FRIENDS' },

@@ -87,6 +87,9 @@ describe('YouTube videos.insert: multipart and media uploads', () => {
       [{ snippet: { title: 'ok', categoryId: 'music' } }, 'invalidCategoryId'],
       [{ snippet: { title: 'ok' }, status: { privacyStatus: 'friends' } }, 'invalid'],
       [{ snippet: { title: 'ok' }, status: { privacy_status: 'public' } }, 'invalid'],
+      [{ snippet: { title: 'ok' }, status: { license: 'cc-by' } }, 'invalid'],
+      [{ snippet: { title: 'ok' }, status: { containsSyntheticMedia: 'yes' } }, 'invalid'],
+      [{ snippet: { title: 'ok' }, status: { embeddable: 'no' } }, 'invalid'],
       [
         { snippet: { title: 'ok' }, status: { privacyStatus: 'public', publishAt: '2030-01-01T00:00:00Z' } },
         'invalidPublishAt',
@@ -103,6 +106,24 @@ describe('YouTube videos.insert: multipart and media uploads', () => {
       status: { privacyStatus: 'private', publishAt: '2030-01-01T00:00:00Z' },
     };
     expect((await openSession(t, token, edge)).status).toBe(200);
+  });
+
+  it('takes notifySubscribers as the boolean the discovery document says, true when left out', async () => {
+    const open = (query: string) =>
+      fetch(t.api(`/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status${query}`), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
+        body: JSON.stringify(metadata()),
+      });
+    const bad = await open('&notifySubscribers=maybe');
+    expect(bad.status).toBe(400);
+    expect(await reasonOf(bad)).toBe('invalidParameter');
+    const sessionOf = (res: Response) =>
+      t.emu.ctx.store
+        .collection<{ fields: { notifySubscribers?: boolean } }>('youtube.sessions')
+        .get(new URL(res.headers.get('location')!).searchParams.get('upload_id')!);
+    expect(sessionOf(await open('&notifySubscribers=false'))?.fields.notifySubscribers).toBe(false);
+    expect(sessionOf(await open(''))?.fields.notifySubscribers).toBe(true);
   });
 
   it('writes only the parts named in part: a snippet left out keeps the defaults', async () => {

@@ -17,7 +17,12 @@ import { readVideoResource } from './video-resource';
 export async function openSession(
   ctx: EmulatorContext,
   req: EmuRequest,
-  o: { pathname: string; parts: string[]; who: Pick<UploadSession, 'accountId' | 'clientId'> },
+  o: {
+    pathname: string;
+    parts: string[];
+    who: Pick<UploadSession, 'accountId' | 'clientId'>;
+    notifySubscribers: boolean;
+  },
 ): Promise<EmuResponse> {
   // The opening request carries metadata only: small, read whole.
   const meta = readMetadata(await req.buffer(), req.headers['content-type'] ?? '');
@@ -37,7 +42,7 @@ export async function openSession(
     path: o.pathname,
     ...o.who,
     parts: o.parts,
-    fields,
+    fields: { ...fields, notifySubscribers: o.notifySubscribers },
     declaredLength,
     declaredType,
     received: 0,

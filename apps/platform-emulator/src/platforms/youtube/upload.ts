@@ -18,7 +18,7 @@ import {
   tooLarge,
   unsupportedMedia,
 } from './upload-answers';
-import { readParts, readVideoResource } from './video-resource';
+import { readNotifySubscribers, readParts, readVideoResource } from './video-resource';
 
 export { acceptsMedia } from './upload-answers';
 
@@ -53,12 +53,15 @@ async function insert(ctx: EmulatorContext, req: EmuRequest, path: 'simple' | 'r
   if (!auth.ok) return auth.response;
   const parts = readParts(req.query);
   if (!Array.isArray(parts)) return parts;
+  const notifySubscribers = readNotifySubscribers(req.query);
+  if (typeof notifySubscribers !== 'boolean') return notifySubscribers;
   const who = { accountId: auth.token.accountId, clientId: auth.token.clientId };
   if (uploadType === 'resumable')
     return openSession(ctx, req, {
       pathname: path === 'simple' ? UPLOAD.simplePath : UPLOAD.resumablePath,
       parts,
       who,
+      notifySubscribers,
     });
 
   // One request with the whole video (uploadType=media, or multipart: the metadata, then the media): its bytes
@@ -95,6 +98,12 @@ async function insert(ctx: EmulatorContext, req: EmuRequest, path: 'simple' | 'r
   if (!acceptsMedia(mediaType)) return refuse(unsupportedMedia(mediaType || '(none)'));
   if (!media.ok) return refuse(media.reason === 'too_large' ? tooLarge() : cutShort());
   if (!media.bytes) return refuse(noMedia());
-  const video = createVideo(ctx, { ...who, blobId, bytes: media.bytes, mimeType: mediaType, fields });
+  const video = createVideo(ctx, {
+    ...who,
+    blobId,
+    bytes: media.bytes,
+    mimeType: mediaType,
+    fields: { ...fields, notifySubscribers },
+  });
   return json(200, renderVideo(ctx, video, parts));
 }

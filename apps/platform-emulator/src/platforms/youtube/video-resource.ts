@@ -21,6 +21,8 @@ export interface VideoFields {
     containsSyntheticMedia?: boolean;
     publishAt?: string;
   };
+  /** videos.insert's notifySubscribers query parameter (a boolean, default true, in the discovery document). */
+  notifySubscribers?: boolean;
 }
 
 /** The settable members of `VideoSnippet` and `VideoStatus` plus their read-only ones (accepted, ignored). */
@@ -51,6 +53,15 @@ export const STATUS_KEYS = [
   'failureReason',
   'rejectionReason',
 ];
+
+/** videos.insert's `notifySubscribers`: the discovery document types it boolean with the default true. */
+export function readNotifySubscribers(query: URLSearchParams): boolean | EmuResponse {
+  const value = query.get('notifySubscribers');
+  if (value === null) return true;
+  if (value !== 'true' && value !== 'false')
+    return parameterError('invalidParameter', `Invalid boolean value: '${value}'.`, 'notifySubscribers');
+  return value === 'true';
+}
 
 /** `part`, comma-separated and/or repeated, each one a part of the Video resource. */
 export function readParts(query: URLSearchParams): string[] | EmuResponse {

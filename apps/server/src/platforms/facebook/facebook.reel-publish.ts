@@ -4,6 +4,7 @@ import { journalFields } from '../journal-fields';
 import type { GraphHttp } from '../meta/meta-graph.adapter';
 import { ruploadPart } from '../meta/rupload';
 import { pageId, reelUrl } from './facebook.urls';
+import { facebookTitle } from './facebook.options';
 
 const POLL_MS = 3000;
 
@@ -61,6 +62,8 @@ export async function pageReelStep(
           video_id: videoId,
           video_state: 'PUBLISHED',
           description: request.post.caption,
+          // A Reel has no title unless one is chosen for Facebook (the Graph API's /video_reels takes one).
+          title: facebookTitle(request),
         },
       });
       if (answer.success !== true) throw http.unrecognized('create', undefined, 'a finish answer without success');

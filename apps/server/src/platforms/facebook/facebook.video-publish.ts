@@ -4,6 +4,7 @@ import { journalFields } from '../journal-fields';
 import type { GraphHttp } from '../meta/meta-graph.adapter';
 import { metaError } from '../meta/meta.errors';
 import { pageId, pageVideoUrl } from './facebook.urls';
+import { facebookTitle } from './facebook.options';
 
 /** Bytes per transfer request: one step each, so a resume repeats at most this much. */
 export const PAGE_VIDEO_PART_BYTES = 4 * 1024 * 1024;
@@ -40,7 +41,7 @@ export async function pageVideoStep(
     case 'create': {
       const answer = await http.graph<{ id?: string | number }>('create', `${pageId(request)}/videos`, token, {
         form: {
-          title: request.post.title,
+          title: facebookTitle(request) ?? request.post.title,
           description: request.post.caption,
           fbuploader_video_file_chunk: f.str('handle'),
         },

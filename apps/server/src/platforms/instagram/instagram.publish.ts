@@ -54,7 +54,7 @@ export async function instagramPublishStep(
 }
 
 async function createContainer(http: GraphHttp, request: PublishRequest): Promise<PublishStepResult> {
-  const options = request.post.options as { shareToFeed?: boolean };
+  const options = request.post.options as { shareToFeed?: boolean; collaborators?: string[] };
   const answer = await http.graph<{ id?: string | number; uri?: string }>(
     'container',
     `${igUserId(request)}/media`,
@@ -66,6 +66,8 @@ async function createContainer(http: GraphHttp, request: PublishRequest): Promis
         caption: request.post.caption,
         share_to_feed: options.shareToFeed ?? true,
         ...instagramCoverFields(request),
+        // A list<string> param: the Graph API reads it as a JSON array.
+        collaborators: options.collaborators?.length ? JSON.stringify(options.collaborators) : undefined,
       },
     },
   );

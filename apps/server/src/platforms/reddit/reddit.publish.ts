@@ -88,6 +88,8 @@ async function submit(api: RedditApi, request: PublishRequest, j: Journal): Prom
         video_poster_url: need(api, j.posterUrl),
         nsfw: o.nsfw === true,
         spoiler: o.spoiler === true,
+        // Reply notifications stay on unless turned off, as on Reddit's own form.
+        sendreplies: o.sendReplies !== false,
         flair_id: typeof o.flairId === 'string' && o.flairId ? o.flairId : undefined,
       },
     },

@@ -76,6 +76,8 @@ async function start(api: TikTokApi, request: PublishRequest): Promise<PublishSt
         brand_organic_toggle: brand.brandOrganic,
         brand_content_toggle: brand.brandContent,
         ...tiktokCoverField(request),
+        // TikTok's "AI-generated content" label.
+        is_aigc: options.isAigc === true,
       },
       source_info: {
         source: 'FILE_UPLOAD',

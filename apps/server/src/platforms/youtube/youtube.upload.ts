@@ -19,6 +19,11 @@ export function videoResource(request: PublishRequest) {
     status: {
       privacyStatus: typeof o.privacy === 'string' && PRIVACY.has(o.privacy) ? o.privacy : 'private',
       selfDeclaredMadeForKids: o.madeForKids === true,
+      containsSyntheticMedia: o.containsSyntheticMedia === true,
+      // Left out, YouTube's defaults apply: the standard license, embeddable, statistics shown.
+      license: o.license === 'creativeCommon' ? 'creativeCommon' : 'youtube',
+      embeddable: o.embeddable !== false,
+      publicStatsViewable: o.publicStatsViewable !== false,
     },
   };
 }
@@ -27,7 +32,12 @@ export function videoResource(request: PublishRequest) {
 export async function startSession(api: YouTubeApi, request: PublishRequest): Promise<string> {
   const res = await api.request('session', YOUTUBE_URLS.upload, request.account.accessToken, {
     method: 'POST',
-    query: { uploadType: 'resumable', part: 'snippet,status' },
+    // Subscribers are told of the new video unless the person turned it off (YouTube's default is true).
+    query: {
+      uploadType: 'resumable',
+      part: 'snippet,status',
+      notifySubscribers: String(request.post.options.notifySubscribers !== false),
+    },
     headers: {
       'content-type': 'application/json; charset=UTF-8',
       'x-upload-content-length': String(request.video.sizeBytes),

@@ -48,12 +48,14 @@ export const INITIAL_OPTIONS: Readonly<Record<PlatformKey, Record<string, unknow
     commercialContent: false,
     brandOrganic: false,
     brandContent: false,
+    isAigc: false,
   },
   youtube: { privacy: 'public', categoryId: '', madeForKids: false },
   instagram: { shareToFeed: true },
-  facebook: { kind: 'video' },
+  facebook: { kind: 'video', title: '' },
   x: { replySettings: '' },
-  reddit: { subreddit: '', flairId: '', nsfw: false, spoiler: false },
+  // Reddit sends reply notifications unless the poster turns them off.
+  reddit: { subreddit: '', flairId: '', nsfw: false, spoiler: false, sendReplies: true },
 };
 
 /** The form as it starts: `ticked`, the platforms already chosen (in the video's details), ticked. */
@@ -108,10 +110,16 @@ export function shownCaption(draft: PublishDraft, platform: PlatformKey, video: 
   return draft.targets[platform].caption ?? buildCaption(platform, video);
 }
 
+/** A list typed as text keeps its empty last item while typing ("mia, "); it is not sent. */
+const withoutEmpty = (value: unknown) => (Array.isArray(value) ? value.filter((item) => item !== '') : value);
+
 /** Options as sent: a field left empty is an option not given (Reddit's flair, X's "everyone may reply"). */
 export function cleanOptions(options: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(options).filter(([, value]) => value !== '' && value !== undefined && value !== null),
+    Object.entries(options)
+      .map(([name, value]) => [name, withoutEmpty(value)] as const)
+      .filter(([, value]) => value !== '' && value !== undefined && value !== null)
+      .filter(([, value]) => !Array.isArray(value) || value.length > 0),
   );
 }
 

@@ -7,6 +7,7 @@ import { PostActions } from './PostActions';
 import { PostAppliedPrivacy } from './PostAppliedPrivacy';
 import { PostErrorText } from './PostErrorText';
 import { PostFirstComment } from './PostFirstComment';
+import { PostOptions } from './PostOptions';
 import { PostProgress } from './PostProgress';
 import { PostReconnectWait } from './PostReconnectWait';
 import { PostStatusBadge } from './PostStatusBadge';
@@ -28,6 +29,7 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
           {post.attempts > 1 && ` · attempt ${post.attempts}`}
         </span>
       </div>
+      <PostOptions post={post} />
       <PostProgress post={post} zone={zone} />
       <PostReconnectWait post={post} id={`${id}-wait`} />
       <PostAppliedPrivacy post={post} id={`${id}-privacy`} />

@@ -195,7 +195,9 @@ describe('correcting a failed post before its retry', () => {
 
     await userEvent.click(dialog.getByRole('button', { name: 'Retry now' }));
     await waitFor(() => expect(retried(calls)).toHaveLength(1));
-    expect(retried(calls)[0]!.body).toEqual({ options: { subreddit: 'videos', nsfw: false, spoiler: false } });
+    expect(retried(calls)[0]!.body).toEqual({
+      options: { subreddit: 'videos', nsfw: false, spoiler: false, sendReplies: true },
+    });
     expect(await screen.findByText('The Reddit post will be retried now.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

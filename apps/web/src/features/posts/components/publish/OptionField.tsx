@@ -32,7 +32,7 @@ export function OptionField({ id: givenId, control, value, messages, onChange }:
           <Checkbox
             id={id}
             // An interaction the account turned off is shown as not allowed, whatever was ticked before.
-            checked={value === true && !disabled}
+            checked={(value ?? control.defaultOn) === true && !disabled}
             disabled={disabled}
             onChange={(event) => onChange(event.target.checked)}
             aria-invalid={invalid}
@@ -85,10 +85,16 @@ export function OptionField({ id: givenId, control, value, messages, onChange }:
             id={id}
             list={control.suggestions?.length ? `${id}-suggestions` : undefined}
             type="text"
-            value={typeof value === 'string' ? value : ''}
+            value={control.list ? listText(value) : typeof value === 'string' ? value : ''}
             // "r/videos" and "videos" name the same subreddit: the prefix is shown, not typed.
             onChange={(event) =>
-              onChange(control.prefix ? stripPrefix(event.target.value, control.prefix) : event.target.value)
+              onChange(
+                control.list
+                  ? listItems(event.target.value, control.list.itemPrefix)
+                  : control.prefix
+                    ? stripPrefix(event.target.value, control.prefix)
+                    : event.target.value,
+              )
             }
             aria-invalid={invalid}
             aria-required={control.required || undefined}
@@ -113,6 +119,14 @@ export function OptionField({ id: givenId, control, value, messages, onChange }:
       <FieldMessages id={errorsId} messages={messages} />
     </div>
   );
+}
+
+const listText = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+
+/** "@mia, night.market" → ['mia', 'night.market']: the "@" people type before a username is not part of it. */
+function listItems(text: string, itemPrefix: string): string[] {
+  if (!text.trim()) return [];
+  return text.split(/\s*,\s*/).map((item) => (item.startsWith(itemPrefix) ? item.slice(itemPrefix.length) : item));
 }
 
 function stripPrefix(text: string, prefix: string): string {

@@ -69,6 +69,7 @@ describe('publish panel on the video page', () => {
             commercialContent: false,
             brandOrganic: false,
             brandContent: false,
+            isAigc: false,
           },
         },
       ],

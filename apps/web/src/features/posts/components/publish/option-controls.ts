@@ -50,6 +50,8 @@ export type OptionControl =
       disabled?: boolean;
       /** Shown only while this other option of the post is on (TikTok's disclosure choices). */
       shownWith?: string;
+      /** What the platform does when the option is left out (Reddit's reply notifications are on). */
+      defaultOn?: boolean;
     }
   | {
       kind: 'text';
@@ -58,6 +60,8 @@ export type OptionControl =
       prefix?: string;
       hint?: string;
       required?: boolean;
+      /** A list typed with commas between its items (Instagram's collaborators), each without `itemPrefix`. */
+      list?: { itemPrefix: string };
       /** The account's list of values to offer while typing (any other may still be typed). */
       accountSuggestions?: 'subreddits';
       suggestions?: readonly string[];
@@ -130,6 +134,12 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
       hint: 'You are promoting another brand or a third party.',
       shownWith: 'commercialContent',
     },
+    {
+      kind: 'check',
+      name: 'isAigc',
+      label: 'AI-generated content',
+      hint: 'TikTok labels the video as made or significantly edited with AI.',
+    },
   ],
   youtube: [
     {
@@ -147,8 +157,38 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
       choices: YOUTUBE_CATEGORIES,
     },
     { kind: 'check', name: 'madeForKids', label: 'Made for kids' },
+    {
+      kind: 'check',
+      name: 'containsSyntheticMedia',
+      label: 'Altered or synthetic content',
+      hint: 'YouTube asks you to say when realistic content is altered or made with AI in a way viewers could mistake for real.',
+    },
+    { kind: 'check', name: 'notifySubscribers', label: 'Notify subscribers', defaultOn: true },
+    {
+      kind: 'select',
+      name: 'license',
+      label: 'YouTube license',
+      placeholder: 'Standard YouTube License',
+      choices: [{ value: 'creativeCommon', label: 'Creative Commons - Attribution' }],
+    },
+    { kind: 'check', name: 'embeddable', label: 'Allow embedding', defaultOn: true },
+    {
+      kind: 'check',
+      name: 'publicStatsViewable',
+      label: 'Make video statistics on the watch page publicly visible',
+      defaultOn: true,
+    },
   ],
-  instagram: [{ kind: 'check', name: 'shareToFeed', label: 'Also share to the Instagram feed' }],
+  instagram: [
+    { kind: 'check', name: 'shareToFeed', label: 'Also share to the Instagram feed' },
+    {
+      kind: 'text',
+      name: 'collaborators',
+      label: 'Invite collaborators',
+      hint: 'Up to 3 Instagram usernames, separated by commas. Each must accept the invitation on Instagram.',
+      list: { itemPrefix: '@' },
+    },
+  ],
   facebook: [
     {
       kind: 'select',
@@ -159,6 +199,7 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
         { value: 'reel', label: 'Reel' },
       ],
     },
+    { kind: 'text', name: 'title', label: 'Facebook video title', hint: "Left empty: the video's own title." },
   ],
   x: [
     {
@@ -188,6 +229,7 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
     },
     { kind: 'check', name: 'nsfw', label: 'Mark as NSFW' },
     { kind: 'check', name: 'spoiler', label: 'Mark as spoiler' },
+    { kind: 'check', name: 'sendReplies', label: 'Send me reply notifications', defaultOn: true },
   ],
 };
 
