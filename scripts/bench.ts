@@ -8,7 +8,8 @@
  * (scripts/bench-library.ts), the Schedule's month view with 2,000 posts (scripts/bench-calendar.ts;
  * BENCH_CALENDAR=0 skips it), the first page of a 10,000-video project against a bare Fastify route
  * (scripts/bench-lists.ts), the sandbox's memory while a ~200 MB video is published to the six sandbox platforms
- * by the server's own emulator (scripts/bench-sandbox-memory.ts; BENCH_SANDBOX_MB=0 skips it), and publishing
+ * by the server's own emulator (scripts/bench-sandbox-memory.ts; BENCH_SANDBOX_MB=0 skips it), fitting copies (a 60 s
+ * 1080p clip made vertical, a 2 GB re-wrap against cp: scripts/bench-renditions.ts; BENCH_RENDITIONS=0 skips it), and publishing
  * (scripts/bench-publish.ts, which says how to size or skip it).
  * Everything printed is also written to docs/benchmarks.md with the machine and the command
  * (BENCH_WRITE_DOC=0 leaves it alone).
@@ -24,6 +25,7 @@ import { benchLibrary } from './bench-library';
 import { benchCsv, printCsv } from './bench-csv';
 import { benchLists, printLists } from './bench-lists';
 import { benchPublish } from './bench-publish';
+import { benchRenditions, renditionRows } from './bench-renditions';
 import { benchSandboxMemory, sandboxMemoryRows } from './bench-sandbox-memory';
 import { streamUpload } from './bench-stream-upload';
 import { benchUpload, uploadRows } from './bench-upload';
@@ -181,6 +183,7 @@ async function main() {
     ]);
     await stopChild(child);
     if (Number(process.env.BENCH_SANDBOX_MB ?? 203) > 0) rows.push(...sandboxMemoryRows(await benchSandboxMemory()));
+    if (process.env.BENCH_RENDITIONS !== '0') rows.push(...renditionRows(await benchRenditions()));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
