@@ -8,7 +8,8 @@ import { lockUser } from '../../repositories/users.repository';
 import { NO_COVER, setCoverOfVideo, type CoverColumns } from '../../repositories/video-covers.repository';
 import { findVideoOfUser, summarizePostsOfVideos } from '../../repositories/videos.repository';
 import { randomName, tempPath } from '../../storage/temp-file';
-import { usedBytes, formatBytes } from '../storage-usage.service';
+import { usedBytes } from '../storage-usage.service';
+import { quotaExceeded } from '../uploads/accept-upload';
 import { removeStoredFiles, toVideoJson } from '../videos.service';
 
 const MB = COVER_IMAGE_MAX_BYTES / 1024 / 1024;
@@ -18,13 +19,6 @@ async function ownVideo(ctx: AppContext, userId: number, id: number): Promise<Vi
   if (!row) throw notFound('Video');
   return row;
 }
-
-const coverOverQuota = (used: number, quota: number) =>
-  payloadTooLarge(
-    `This cover does not fit in your storage: ${formatBytes(used)} of ${formatBytes(quota)} is used. ` +
-      'Delete some videos to make room.',
-    'quota_exceeded',
-  );
 
 /**
  * Records `cover` (whose file, if any, is already stored) in place of the video's cover, within the quota (the
@@ -41,7 +35,8 @@ async function replaceCover(ctx: AppContext, userId: number, id: number, cover: 
       if (!current) throw notFound('Video');
       const used = await usedBytes(ctx, userId, trx);
       const quota = ctx.config.storageQuotaBytes;
-      if (cover.bytes > 0 && used - current.cover_bytes + cover.bytes > quota) throw coverOverQuota(used, quota);
+      if (cover.bytes > 0 && used - current.cover_bytes + cover.bytes > quota)
+        throw quotaExceeded(used, quota, 'cover');
       previous = current.cover_filename;
       const updated = await setCoverOfVideo(trx, id, userId, cover);
       if (!updated) throw notFound('Video');

@@ -31,9 +31,10 @@ export interface UploadTarget {
   duplicates?: DuplicatePolicy;
 }
 
-export const quotaExceeded = (used: number, quota: number) =>
+/** 413 quota_exceeded for a file (`what`: a video, a cover) that does not fit in the storage left. */
+export const quotaExceeded = (used: number, quota: number, what = 'video') =>
   payloadTooLarge(
-    `This video does not fit in your storage: ${formatBytes(used)} of ${formatBytes(quota)} is used. ` +
+    `This ${what} does not fit in your storage: ${formatBytes(used)} of ${formatBytes(quota)} is used. ` +
       'Delete some videos to make room.',
     'quota_exceeded',
   );
