@@ -34,6 +34,16 @@ describe('header', () => {
     expect(home).toHaveAttribute('href', '/dashboard');
   });
 
+  it('names the logo link while the product name is still on its way, so it is never a link without a name', async () => {
+    const routes = workspaceRoutes({ projects });
+    // An answer whose body never ends: the config stays pending for the whole test.
+    routes['GET /api/config'] = { stream: new ReadableStream<Uint8Array>() };
+    start('/accounts', routes);
+    const home = await screen.findByRole('link', { name: 'Dashboard' });
+    expect(home).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Example Studio' })).toBeNull();
+  });
+
   it("opens the user's menu with the username, 'user' and 'Sign out', which ends the session", async () => {
     const routes = workspaceRoutes({ projects });
     routes['POST /api/auth/logout'] = { body: { ok: true } };

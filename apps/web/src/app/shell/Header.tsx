@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useProductName, usePublicConfig } from '@/features/config';
+import { ProductNameText } from '@/features/config';
 import { HeaderSearch } from '@/features/search';
 import { LogoMark } from '@/components/ui/Logo';
 import { MenuIcon } from '@/components/ui/icons';
@@ -7,8 +7,6 @@ import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
-  const config = usePublicConfig();
-  const productName = useProductName();
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-zinc-200 bg-white/90 px-3 backdrop-blur sm:gap-4 sm:px-5">
       <button
@@ -27,7 +25,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         {/* The name depends on the host: it is shown once the server has said which, never a wrong one first.
             From md on the search gives way, never the name; below md a very long name may still truncate. */}
         <span className="min-w-0 truncate text-lg font-semibold tracking-tight text-zinc-900">
-          {config.isPending ? <span className="inline-block w-20" aria-hidden="true" /> : productName}
+          <ProductNameText whileLoading="Dashboard" />
         </span>
       </Link>
       <HeaderSearch className="mx-auto hidden max-w-xl min-w-0 flex-1 md:block" />

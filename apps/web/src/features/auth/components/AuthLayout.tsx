@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useProductName, usePublicConfig } from '@/features/config';
+import { ProductNameText } from '@/features/config';
 import { ICON_PLATFORMS, PlatformIcon } from '@/components/ui/PlatformIcon';
 import { LogoMark } from '@/components/ui/Logo';
 import { CheckCircleIcon } from '@/components/ui/icons';
@@ -13,8 +13,6 @@ const POINTS = [
 
 /** Two columns on wide screens: the form, and a panel that says what the product is for. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {
-  const config = usePublicConfig();
-  const productName = useProductName();
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[1fr_minmax(0,560px)]">
       <main className="flex flex-col px-5 py-8 sm:px-10">
@@ -24,7 +22,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         >
           <LogoMark />
           <span className="text-lg font-semibold tracking-tight text-zinc-900">
-            {config.isPending ? <span className="inline-block w-20" aria-hidden="true" /> : productName}
+            <ProductNameText whileLoading="Home" />
           </span>
         </Link>
         <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useProductName, usePublicConfig } from '@/features/config';
+import { ProductNameText, useProductName, usePublicConfig } from '@/features/config';
 import { ButtonLink } from '@/components/ui/Button';
 import { ArrowRightIcon, CheckCircleIcon } from '@/components/ui/icons';
 import { LogoMark } from '@/components/ui/Logo';
@@ -50,7 +50,7 @@ export function LandingScreen() {
           >
             <LogoMark />
             <span className="min-w-0 truncate text-lg font-semibold tracking-tight text-white sm:min-w-20">
-              {brand}
+              <ProductNameText whileLoading="Startseite" />
             </span>
           </Link>
           <a href="#funktionen" className="ml-auto hidden text-sm font-medium text-zinc-300 hover:text-white sm:block">
