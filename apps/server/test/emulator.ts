@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { sandboxApp, startEmulator, type RunningEmulator } from '@fanout/platform-emulator';
+import { resolveBinaries } from '../src/media/binaries';
 import type { AdapterOptions } from '../src/platforms/base-adapter';
 import type { MediaSource, VideoSource } from '../src/platforms/platform-adapter';
 import { makeTempDir } from './test-server';
@@ -18,7 +19,8 @@ export async function startTestEmulator(
   dataDir = makeTempDir('fanout-emulator-'),
   opts: { now?: () => number } = {},
 ): Promise<TestEmulator> {
-  const emulator = await startEmulator({ dataDir, port: 0, host: '127.0.0.1', now: opts.now });
+  const { ffprobe } = resolveBinaries({});
+  const emulator = await startEmulator({ dataDir, port: 0, host: '127.0.0.1', now: opts.now, ffprobePath: ffprobe });
   return {
     ...emulator,
     dataDir,
@@ -106,6 +108,16 @@ export const control = {
         publishedAt: string;
         /** The cover the platform received (the emulator's `PublishedCover`). */
         cover?: { frameMs?: number; imageBytes?: number; imageSha256?: string; imageUrl?: string };
+        /** What ffprobe read from the bytes the platform received (the emulator's `MediaFacts`). */
+        media?: {
+          container: string;
+          videoCodec: string;
+          audioCodec: string | null;
+          width: number;
+          height: number;
+          fps: number;
+          durationMs: number;
+        };
       }[];
     };
   },

@@ -21,15 +21,19 @@ export interface MediaFixtures {
   audioWithCover: string;
   /** one H.264 frame in an MP4 container */
   singleFrameMp4: string;
+  /** 2 s, 180x320 (9:16, as a Reel must be), 25 fps, H.264 + AAC, MP4 */
+  portraitVideo: string;
   /**
    * 6 s, 1280x720, 30 fps, H.264 (lossless, so about 12 MB) + AAC, MP4: large enough for several upload
    * chunks at the platforms' real minimum chunk sizes (TikTok's 5 MB, X's 5 MB segments, YouTube's 256 KiB).
    */
   bigVideo: string;
+  /** the same at 720x1280 (9:16, as a Reel must be), about the same size */
+  bigPortraitVideo: string;
 }
 
 // Bump when the recipes change, so an older cached set is not reused.
-const RECIPE_VERSION = 'v3-index-at-end';
+const RECIPE_VERSION = 'v4-portrait';
 
 function recipes(ffmpeg: string, dir: string) {
   const run = (...args: string[]) =>
@@ -41,6 +45,8 @@ function recipes(ffmpeg: string, dir: string) {
   run(...picture, ...tone, ...h264, ...aac, '-movflags', '+faststart', path.join(dir, 'video.mp4'));
   run(...picture, ...tone, ...h264, ...aac, path.join(dir, 'video-index-at-end.mp4'));
   run(...picture, ...tone, ...h264, ...aac, '-f', 'mov', path.join(dir, 'video.mov'));
+  const portrait = ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=180x320:rate=25'];
+  run(...portrait, ...tone, ...h264, ...aac, '-movflags', '+faststart', path.join(dir, 'portrait-video.mp4'));
   run('-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', path.join(dir, 'still.png'));
   run('-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', ...h264, path.join(dir, 'single-frame.mp4'));
   run(
@@ -48,12 +54,17 @@ function recipes(ffmpeg: string, dir: string) {
     ...['-map', '0:a', '-map', '1:v', '-c:a', 'libmp3lame', '-c:v', 'mjpeg'],
     ...['-disposition:v', 'attached_pic', '-id3v2_version', '3', path.join(dir, 'audio-with-cover.mp3')],
   );
-  run(
-    ...['-f', 'lavfi', '-i', 'testsrc2=duration=6:size=1280x720:rate=30'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'],
-    ...['-c:a', 'aac', '-b:a', '64k', '-shortest', '-movflags', '+faststart', path.join(dir, 'big-video.mp4')],
-  );
+  for (const [size, name] of [
+    ['1280x720', 'big-video.mp4'],
+    ['720x1280', 'big-portrait-video.mp4'],
+  ]) {
+    run(
+      ...['-f', 'lavfi', '-i', `testsrc2=duration=6:size=${size}:rate=30`],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=6'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'],
+      ...['-c:a', 'aac', '-b:a', '64k', '-shortest', '-movflags', '+faststart', path.join(dir, name!)],
+    );
+  }
   fs.writeFileSync(path.join(dir, 'text-as.mp4'), 'This is a plain text file, not a video.\n'.repeat(20));
 }
 
@@ -68,6 +79,8 @@ function fixturesIn(dir: string): MediaFixtures {
     audioWithCover: path.join(dir, 'audio-with-cover.mp3'),
     singleFrameMp4: path.join(dir, 'single-frame.mp4'),
     bigVideo: path.join(dir, 'big-video.mp4'),
+    portraitVideo: path.join(dir, 'portrait-video.mp4'),
+    bigPortraitVideo: path.join(dir, 'big-portrait-video.mp4'),
   };
 }
 

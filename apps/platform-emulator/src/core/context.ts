@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AppStages } from './app-stages';
 import type { Faults } from './faults';
+import type { MediaChecks } from './media-checks';
 import type { EmuResponse, Handler } from './http';
 import type { OAuth } from './oauth';
 import type { Published } from './published';
@@ -13,6 +14,8 @@ export interface EmulatorContext {
   oauth: OAuth;
   faults: Faults;
   published: Published;
+  /** What ffprobe reads from stored uploads, for the platforms' media rules (core/media-rules.ts). */
+  media: MediaChecks;
   /** Each sandbox app's review stage and the account settings it depends on (control API: app-stage). */
   stages: AppStages;
   now(): number;

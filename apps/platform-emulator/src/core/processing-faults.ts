@@ -1,11 +1,15 @@
 import type { EmulatorContext } from './context';
+import { mediaProblems, type MediaRule, type MediaSurface } from './media-rules';
 
 /** Where an upload's processing stands by the control API's faults. */
 export type ProcessingFault =
   /** Still processing, whatever the platform's own timing says. */
   | { state: 'held' }
-  /** Processing failed: the platform reports it with `message`, or with its own reason when there is none. */
-  | { state: 'failed'; message?: string }
+  /**
+   * Processing failed: the platform reports it with `message`, or with its own reason when there is none.
+   * `rule`: the media rule the bytes broke, when that was the reason (core/media-rules.ts).
+   */
+  | { state: 'failed'; message?: string; rule?: MediaRule }
   /** The platform's own course. */
   | { state: 'free' };
 
@@ -30,10 +34,12 @@ const holds = (ctx: Pick<EmulatorContext, 'store'>) => ctx.store.collection<Hold
  * of the upload, has often passed by then, so the next look usually finds it done.
  */
 export function processingFault(
-  ctx: Pick<EmulatorContext, 'store' | 'faults' | 'now'>,
+  ctx: Pick<EmulatorContext, 'store' | 'faults' | 'now' | 'media'>,
   platform: string,
   step: string,
   uploadId: string,
+  /** The stored bytes and where they go: processing reads them and holds them to the platform's media rules. */
+  media?: { blobId: string; surface: MediaSurface },
 ): ProcessingFault {
   const key = `${platform}:${uploadId}`;
   const now = ctx.now();
@@ -47,6 +53,12 @@ export function processingFault(
       holds(ctx).set(key, { until: now + caught.delayMs! });
       if (caught.delayMs! > 0) return { state: 'held' };
     }
+  }
+  if (media) {
+    const facts = ctx.media.read(media.blobId);
+    const broken = facts ? mediaProblems(media.surface, facts) : [];
+    if (broken.length > 0)
+      return { state: 'failed', message: broken.map((p) => p.words).join(' '), rule: broken[0]!.rule };
   }
   const failed = ctx.faults.take(platform, step, ['processing_failed']);
   if (failed) return { state: 'failed', message: failed.message };

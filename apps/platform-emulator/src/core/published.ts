@@ -1,3 +1,5 @@
+import type { MediaChecks } from './media-checks';
+import type { MediaFacts } from './media-facts';
 import type { Store } from './store';
 
 /** A post that went live on an emulated platform, as `GET /_control/published` lists it. */
@@ -17,6 +19,8 @@ export interface PublishedItem {
   blobId?: string;
   /** The cover the platform was given: a frame (ms from the start) or an image (its bytes' size and SHA-256). */
   cover?: PublishedCover;
+  /** What ffprobe read from the bytes the platform received (codec, size, frame rate, duration), when it read them. */
+  media?: MediaFacts;
 }
 
 export interface PublishedCover {
@@ -39,7 +43,10 @@ export interface CommentItem {
 }
 
 export class Published {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly media?: MediaChecks,
+  ) {}
 
   private get commentItems() {
     return this.store.collection<CommentItem & { seq: number }>('_comments');
@@ -68,8 +75,10 @@ export class Published {
    * never read back whole (a video of hundreds of MB would sit in memory once per platform).
    */
   record(item: Omit<PublishedItem, 'bytes' | 'sha256' | 'publishedAt'> & { blobId: string; publishedAt?: string }) {
+    const facts = this.media?.facts(item.blobId);
     const full = {
       ...item,
+      ...(facts ? { media: facts } : {}),
       bytes: this.store.blobSize(item.blobId),
       sha256: this.store.blobSha256(item.blobId),
       publishedAt: item.publishedAt ?? new Date().toISOString(),

@@ -7,6 +7,7 @@ import type { EmulatorContext, PlatformModule } from './context';
 import { AppStages } from './app-stages';
 import { registerControl } from './control';
 import { Faults } from './faults';
+import { MediaChecks } from './media-checks';
 import { fileResponse, json, makeRequest, Router, type EmuResponse, type Handler } from './http';
 import { OAuth } from './oauth';
 import { Published } from './published';
@@ -25,6 +26,8 @@ export interface EmulatorOptions {
   modules: readonly PlatformModule[];
   /** For tests that move time; default Date.now. */
   now?: () => number;
+  /** The ffprobe the platforms' processing reads uploads with; default FFPROBE_PATH, else `ffprobe` on the PATH. */
+  ffprobePath?: string;
 }
 
 export interface RunningEmulator {
@@ -51,11 +54,13 @@ export async function startEmulator(opts: EmulatorOptions): Promise<RunningEmula
   const url = `http://${listenHost}:${port}`;
   const publicUrl = (opts.publicUrl ?? url).replace(/\/$/, '');
 
+  const media = new MediaChecks(store, opts.ffprobePath ?? process.env.FFPROBE_PATH ?? 'ffprobe');
   const ctx: EmulatorContext = {
     store,
     oauth: new OAuth(store, now),
     faults: new Faults(store),
-    published: new Published(store),
+    media,
+    published: new Published(store, media),
     stages: new AppStages(store),
     now,
     apiUrl: (host, path) => `${url}/${host}${path}`,

@@ -50,7 +50,11 @@ export const handles = (ctx: EmulatorContext) =>
 export function settleVideo(ctx: EmulatorContext, id: string, o: { poll: boolean; step: string }): Phase {
   let phase = 'uploading' as Phase;
   const video = videos(ctx).update(id, (v) => {
-    phase = settleProcessing(ctx, { platform: 'facebook', step: o.step, id, poll: o.poll }, v.processing);
+    const media = {
+      blobId: v.blobId,
+      surface: v.kind === 'reel' ? ('facebook-reel' as const) : ('facebook-video' as const),
+    };
+    phase = settleProcessing(ctx, { platform: 'facebook', step: o.step, id, poll: o.poll, media }, v.processing);
     const due = v.videoState === 'PUBLISHED' || (v.videoState === 'SCHEDULED' && ctx.now() >= (v.scheduledAt ?? 0));
     if (phase === 'complete' && due && v.publishedAt === undefined) v.publishedAt = ctx.now();
   });

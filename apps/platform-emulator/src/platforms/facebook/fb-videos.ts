@@ -77,7 +77,7 @@ export function registerVideos(api: RouteApi, ctx: EmulatorContext) {
       return graphError({ message: '(#506) Duplicate status message', code: 506, userMsg: duplicate.message });
     const id = numericId((x) => !!videos(ctx).get(x), '10');
     // Processing starts with the create: the processing faults are read at this step (core/processing-faults.ts).
-    const fault = processingFault(ctx, 'facebook', 'create', id);
+    const fault = processingFault(ctx, 'facebook', 'create', id, { blobId: source.blobId, surface: 'facebook-video' });
     // The Page the token is for: pageToken() has held the path's Page to it.
     const pageId = auth.token.meta!.pageId!;
     const video: FbVideo = {

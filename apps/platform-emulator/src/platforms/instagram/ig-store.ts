@@ -61,7 +61,11 @@ export function containerStatus(ctx: EmulatorContext, id: string, poll: boolean)
   let phase = 'uploading' as ContainerStatus['phase'];
   const c = containers(ctx).update(id, (c) => {
     if (!c.mediaId && ctx.now() < c.createdAt + IG_LIMITS.containerLifetimeMs)
-      phase = settleProcessing(ctx, { platform: 'instagram', step: 'status', id, poll }, c.processing);
+      phase = settleProcessing(
+        ctx,
+        { platform: 'instagram', step: 'status', id, poll, media: { blobId: c.blobId, surface: 'instagram' } },
+        c.processing,
+      );
   })!;
   const held = ctx.store.blobSize(c.blobId);
   if (c.mediaId) return { code: 'PUBLISHED', text: 'Published: Media has been published.', held, phase: 'complete' };

@@ -1,4 +1,5 @@
 import type { EmulatorContext } from '../../core/context';
+import type { MediaSurface } from '../../core/media-rules';
 import { processingFault } from '../../core/processing-faults';
 
 /** Where an uploaded video stands in the platform's processing, kept on its record. */
@@ -23,12 +24,12 @@ export const PROCESSING_MS = 2_000;
  */
 export function settleProcessing(
   ctx: EmulatorContext,
-  o: { platform: string; step: string; id: string; poll: boolean },
+  o: { platform: string; step: string; id: string; poll: boolean; media: { blobId: string; surface: MediaSurface } },
   p: Processing,
 ): Phase {
   if (p.outcome) return p.outcome;
   if (p.completedAt === undefined) return 'uploading';
-  const fault = processingFault(ctx, o.platform, o.step, o.id);
+  const fault = processingFault(ctx, o.platform, o.step, o.id, o.media);
   if (fault.state === 'held') return 'processing';
   if (fault.state === 'failed') {
     p.outcome = 'error';

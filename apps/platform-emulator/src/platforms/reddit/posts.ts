@@ -57,7 +57,7 @@ export const FAILED_PROCESSING = 'Your video failed to process.';
 /** A post in processing goes live once no `slow_processing` fault holds it, or fails under `processing_failed`. */
 export function settle(ctx: EmulatorContext, p: Post): Post {
   if (p.state !== 'processing') return p;
-  const fault = processingFault(ctx, 'reddit', 'submit', p.id);
+  const fault = processingFault(ctx, 'reddit', 'submit', p.id, { blobId: p.blobId, surface: 'reddit' });
   if (fault.state === 'held') return p;
   if (fault.state === 'failed')
     return posts(ctx).update(p.id, (x) => {

@@ -88,7 +88,7 @@ export function registerSubmit(api: RouteApi, ctx: EmulatorContext, counter: Rat
         state: 'processing',
       };
       // Processing starts here: the processing faults are read at this step (core/processing-faults.ts).
-      const fault = processingFault(ctx, 'reddit', 'submit', post.id);
+      const fault = processingFault(ctx, 'reddit', 'submit', post.id, { blobId: post.blobId, surface: 'reddit' });
       if (fault.state === 'failed') {
         post.state = 'failed';
         post.failReason = fault.message ?? FAILED_PROCESSING;

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { EmulatorContext } from '../../core/context';
+import type { MediaRule } from '../../core/media-rules';
 import { processingFault } from '../../core/processing-faults';
 import { creatorOf, LIMITS, postPath } from './accounts';
 
@@ -87,6 +88,19 @@ export function checkChunks(videoSize: unknown, chunkSize: unknown, totalChunks:
   return undefined;
 }
 
+/**
+ * TikTok names the media check a video failed in `fail_reason` (Get Post Status,
+ * developers.tiktok.com/doc/content-posting-api-reference-get-video-status): format, duration, frame rate, size.
+ */
+const TIKTOK_FAIL_REASON: Record<MediaRule, string> = {
+  format: 'file_format_check_failed',
+  codec: 'file_format_check_failed',
+  duration: 'duration_check_failed',
+  'frame-rate': 'frame_rate_check_failed',
+  size: 'picture_size_check_failed',
+  aspect: 'picture_size_check_failed',
+};
+
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 
 /**
@@ -97,12 +111,12 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isS
 export function settle(ctx: EmulatorContext, p: Publish): Publish {
   if (p.state !== 'processing') return p;
   const now = ctx.now();
-  const fault = processingFault(ctx, 'tiktok', 'status', p.publishId);
+  const fault = processingFault(ctx, 'tiktok', 'status', p.publishId, { blobId: p.blobId, surface: 'tiktok' });
   if (fault.state === 'held') return p;
   if (fault.state === 'failed')
     return publishes(ctx).update(p.publishId, (x) => {
       x.state = 'failed';
-      x.failReason = fault.message ?? 'file_format_check_failed';
+      x.failReason = fault.rule ? TIKTOK_FAIL_REASON[fault.rule] : (fault.message ?? 'file_format_check_failed');
     })!;
   if ((p.processingEndsAt ?? 0) > now) return p;
   const postId = p.mode === 'direct' ? newPostId() : undefined;

@@ -107,7 +107,7 @@ export function finalizeMedia(ctx: EmulatorContext, m: MediaRecord): MediaRecord
  */
 export function advance(ctx: EmulatorContext, m: MediaRecord): MediaRecord {
   if (m.state !== 'pending' && m.state !== 'in_progress') return m;
-  const fault = processingFault(ctx, 'x', 'status', m.id);
+  const fault = processingFault(ctx, 'x', 'status', m.id, { blobId: m.blobId, surface: 'x' });
   if (fault.state !== 'failed' && ctx.now() < (m.nextCheckAt ?? 0)) return m;
   return mediaRecords(ctx).update(m.id, (x) => {
     if (fault.state === 'failed') x.state = 'failed';

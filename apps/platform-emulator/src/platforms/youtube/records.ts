@@ -88,7 +88,7 @@ export function createVideo(
  */
 export function settle(ctx: EmulatorContext, video: VideoRecord): VideoRecord {
   if (video.uploadStatus !== 'uploaded') return video;
-  const fault = processingFault(ctx, 'youtube', 'status', video.id);
+  const fault = processingFault(ctx, 'youtube', 'status', video.id, { blobId: video.blobId, surface: 'youtube' });
   if (fault.state === 'held') return video;
   if (fault.state === 'failed')
     return videos(ctx).update(video.id, (v) => {

@@ -19,7 +19,9 @@ afterAll(() => emu.stop());
 /** The title and description the emulated Facebook kept of a published video. */
 async function sentWith(options: Record<string, unknown>) {
   const caption = `Description ${randomUUID()}`;
-  const request = publishRequest(account, mediaFixtures().video, { caption, title: 'The video title', options });
+  const fixtures = mediaFixtures();
+  const file = options.kind === 'reel' ? fixtures.portraitVideo : fixtures.video;
+  const request = publishRequest(account, file, { caption, title: 'The video title', options });
   const result = await runPublishLoop(facebook(), request);
   if (result.stopped) throw new Error('stopped');
   const video = emu.ctx.store

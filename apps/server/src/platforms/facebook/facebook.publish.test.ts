@@ -12,8 +12,7 @@ import { PAGE_VIDEO_PART_BYTES } from './facebook.video-publish';
 
 let emu: TestEmulator;
 let account: ConnectedAccount;
-const big = mediaFixtures().bigVideo;
-const small = mediaFixtures().video;
+const { bigVideo, video: smallVideo, bigPortraitVideo, portraitVideo } = mediaFixtures();
 const facebook = () => new FacebookAdapter(sandboxAdapterOptions(emu, {}, 'facebook'));
 beforeAll(async () => {
   emu = await startTestEmulator();
@@ -31,11 +30,20 @@ const kinds = [
     kind: 'video',
     part: PAGE_VIDEO_PART_BYTES,
     url: (id: string) => `/www.facebook.com/${account.accountId}/videos/${id}/`,
+    big: bigVideo,
+    small: smallVideo,
   },
-  { kind: 'reel', part: RUPLOAD_PART_BYTES, url: (id: string) => `/www.facebook.com/reel/${id}` },
+  // A Reel is 9:16 (Facebook's Reels publishing guide): the emulator refuses another shape.
+  {
+    kind: 'reel',
+    part: RUPLOAD_PART_BYTES,
+    url: (id: string) => `/www.facebook.com/reel/${id}`,
+    big: bigPortraitVideo,
+    small: portraitVideo,
+  },
 ] as const;
 
-describe.each(kinds)('Facebook $kind publishing', ({ kind, part, url }) => {
+describe.each(kinds)('Facebook $kind publishing', ({ kind, part, url, big, small }) => {
   const request = (file: string, caption: string): PublishRequest =>
     publishRequest(account, file, { caption, title: `Title ${caption}`, options: { kind } });
 
@@ -118,7 +126,7 @@ describe.each(kinds)('Facebook $kind publishing', ({ kind, part, url }) => {
 describe('Facebook publishing failures', () => {
   it('reports a reel whose processing failed as rejected with Facebook’s reason', async () => {
     await control.fault(emu, { platform: 'facebook', kind: 'processing_failed' });
-    const req = publishRequest(account, small, { caption: `Bad ${randomUUID()}`, options: { kind: 'reel' } });
+    const req = publishRequest(account, portraitVideo, { caption: `Bad ${randomUUID()}`, options: { kind: 'reel' } });
     const err = await runPublishLoop(facebook(), req).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PlatformError);
     expect((err as PlatformError).kind).toBe('rejected');
@@ -127,7 +135,7 @@ describe('Facebook publishing failures', () => {
 
   it('reports a duplicate Page video as rejected', async () => {
     await control.fault(emu, { platform: 'facebook', kind: 'duplicate' });
-    const req = publishRequest(account, small, { caption: `Twice ${randomUUID()}` });
+    const req = publishRequest(account, smallVideo, { caption: `Twice ${randomUUID()}` });
     const err = await runPublishLoop(facebook(), req).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PlatformError);
     expect((err as PlatformError).kind).toBe('rejected');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { sandboxApp, startEmulator } from '@fanout/platform-emulator';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env';
+import { resolveBinaries } from '../../media/binaries';
 import { sandboxPlatforms, type SandboxTarget } from '../../platforms/registry';
 
 export interface Sandbox {
@@ -23,7 +24,9 @@ export async function startSandbox(config: Config, log: FastifyBaseLogger): Prom
     return { target: { apiUrl: url, browserUrl: publicUrl ?? url, app: sandboxApp }, close: async () => {} };
   }
   fs.mkdirSync(dataDir, { recursive: true });
-  const emulator = await startEmulator({ dataDir, port, host: config.host, publicUrl });
+  // The emulated platforms read what they receive with the same ffprobe Fanout uses (FFPROBE_PATH, PATH or npm).
+  const { ffprobe } = resolveBinaries(config);
+  const emulator = await startEmulator({ dataDir, port, host: config.host, publicUrl, ffprobePath: ffprobe });
   log.info({ emulator: emulator.publicUrl, platforms }, 'platform emulator started for the sandbox platforms');
   return {
     target: { apiUrl: emulator.url, browserUrl: emulator.publicUrl, app: sandboxApp },

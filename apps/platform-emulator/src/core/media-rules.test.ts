@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { MediaFacts } from './media-facts';
+import { mediaProblems } from './media-rules';
+
+const facts = (f: Partial<MediaFacts> = {}): MediaFacts => ({
+  container: 'mov,mp4,m4a,3gp,3g2,mj2',
+  videoCodec: 'h264',
+  audioCodec: 'aac',
+  width: 1080,
+  height: 1920,
+  fps: 30,
+  durationMs: 30_000,
+  pixelFormat: 'yuv420p',
+  fieldOrder: 'progressive',
+  ...f,
+});
+const rules = (surface: Parameters<typeof mediaProblems>[0], f: Partial<MediaFacts>) =>
+  mediaProblems(surface, facts(f)).map((p) => p.rule);
+
+// Each case is a line of ../shared/reference/platform-apis.md's "Limits" for the platform.
+describe('the platforms’ documented media rules', () => {
+  it('a 1080×1920 H.264 clip of 30 s at 30 fps keeps every platform’s rules', () => {
+    for (const surface of ['tiktok', 'instagram', 'facebook-reel', 'facebook-video', 'youtube', 'x', 'reddit'] as const)
+      expect(mediaProblems(surface, facts({ width: 720, height: 1280 })), surface).toEqual([]);
+  });
+
+  it('X: H.264 and AAC only, within 1280×1024 either way round, 1:3 to 3:1, at most 60 fps', () => {
+    expect(rules('x', { videoCodec: 'hevc', width: 1280, height: 720 })).toEqual(['codec']);
+    expect(rules('x', { audioCodec: 'opus', width: 1280, height: 720 })).toEqual(['codec']);
+    expect(rules('x', { width: 1920, height: 1080 })).toEqual(['size']);
+    expect(rules('x', { width: 720, height: 1280 })).toEqual([]);
+    expect(rules('x', { width: 1024, height: 1024 })).toEqual([]);
+    expect(rules('x', { width: 1280, height: 360 })).toEqual(['aspect']);
+    expect(rules('x', { width: 1280, height: 720, fps: 120 })).toEqual(['frame-rate']);
+    expect(rules('x', { width: 1280, height: 720, fieldOrder: 'tt' })).toEqual(['format']);
+  });
+
+  it('a Facebook Reel is 9:16, at most 90 s; a Page video has no such rule', () => {
+    expect(rules('facebook-reel', { width: 1920, height: 1080 })).toEqual(['aspect']);
+    expect(rules('facebook-reel', { durationMs: 100_000 })).toEqual(['duration']);
+    expect(rules('facebook-video', { width: 1920, height: 1080, durationMs: 100_000, videoCodec: 'hevc' })).toEqual([]);
+  });
+
+  it('Instagram: H.264 or HEVC, at most 1920 px wide, 4:2:0, at most 15 minutes', () => {
+    expect(rules('instagram', { videoCodec: 'hevc' })).toEqual([]);
+    expect(rules('instagram', { videoCodec: 'vp9' })).toEqual(['codec']);
+    expect(rules('instagram', { width: 3840, height: 2160 })).toEqual(['size']);
+    expect(rules('instagram', { pixelFormat: 'yuv422p' })).toEqual(['format']);
+    expect(rules('instagram', { durationMs: 16 * 60_000 })).toEqual(['duration']);
+  });
+
+  it('TikTok: MP4, MOV or WebM, at most 10 minutes, 60 fps and 4096 px', () => {
+    expect(rules('tiktok', { container: 'avi' })).toEqual(['format']);
+    expect(rules('tiktok', { container: 'matroska,webm' })).toEqual([]);
+    expect(rules('tiktok', { durationMs: 601_000 })).toEqual(['duration']);
+    expect(rules('tiktok', { fps: 90 })).toEqual(['frame-rate']);
+    expect(rules('tiktok', { width: 4320, height: 7680 })).toEqual(['size']);
+  });
+
+  it('says what is wrong in words', () => {
+    expect(mediaProblems('x', facts({ width: 1920, height: 1080 }))[0]!.words).toBe(
+      'The video is 1920×1080; X takes at most 1280×1024 (either way round).',
+    );
+  });
+});
