@@ -173,6 +173,37 @@ describe('the first comment: its own step after the post goes live', () => {
     expect(await commentsUnder(post)).toHaveLength(0);
   });
 
+  it('a comment the platform refuses for a permission the grant lacks marks the connection for a reconnect', async () => {
+    const { token } = await registerUser(server);
+    const project = await createProject(server, token);
+    await connectAccount(server, token, 'youtube', project.id, 'approve', (url) => {
+      const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter((s) => s !== FORCE_SSL);
+      url.searchParams.set('scope', scopes.join(' '));
+    });
+    const as = api(server, token);
+    const connection = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections[0];
+    // Fanout believes the grant has the permission (as after a change on the platform's side it no longer does).
+    await server.ctx.db
+      .updateTable('platform_connections')
+      .set({ scopes: JSON.stringify([...connection.scopes, FORCE_SSL]) })
+      .where('id', '=', connection.id)
+      .execute();
+    const who: Publisher = { token, projectId: project.id, connectionId: connection.id, as };
+    const made = await as.post(`/api/videos/${await uploadedVideo(server, who)}/posts`, {
+      targets: [{ platform: 'youtube', caption: 'Dusk', options: { privacy: 'public' }, firstComment: 'Hello' }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const post = await commentSettled(who, made.body.posts[0].id);
+    expect(post).toMatchObject({
+      status: 'published',
+      firstComment: { status: 'failed', error: { code: 'needs_reconnect' } },
+    });
+    expect(post.firstComment?.error?.message).toMatch(/insufficient authentication scopes.*Then retry the comment/);
+    const after = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections[0];
+    expect(after.status).toBe('needs_reconnect');
+    expect(await commentsUnder(post)).toHaveLength(0);
+  });
+
   it('TikTok takes no first comment: refused with the other rules, before anything is made', async () => {
     const who = await publisher(server, 'tiktok');
     const res = await who.as.post(`/api/videos/${await uploadedVideo(server, who)}/posts`, {

@@ -10,6 +10,7 @@ import {
   type CommentOutcome,
 } from '../../repositories/first-comments.repository';
 import { refreshConnection } from '../connections/connection-refresh.service';
+import { grantRefused, refusalReason } from '../connections/needs-reconnect';
 import { getPublishingAccount } from '../connections/publishing-account.service';
 import { commentScopeMissing } from '../posts/first-comment-scope';
 import { withStepTimeout } from './step-timeout';
@@ -57,15 +58,23 @@ async function send(ctx: AppContext, row: PostRow): Promise<CommentOutcome> {
     return fail('reconnect_to_allow', `Reconnect ${account} on the Accounts screen to allow ${missing}.`);
   }
   for (let renewed = false; ; renewed = true) {
-    const { adapter, account } = await getPublishingAccount(ctx, row.connection_id);
+    const { adapter, account, tokenSeal } = await getPublishingAccount(ctx, row.connection_id);
     if (!adapter.postComment) return fail('unsupported', `${nameOf(row.platform)} has no API to post a comment.`);
     try {
       const call = adapter.postComment(account, row.platform_post_id, row.first_comment ?? '');
       const posted = await withStepTimeout(call, ctx.config.publishing.stepTimeoutMs, 'first comment');
       return { status: 'posted', commentId: posted.commentId, url: posted.url };
     } catch (err) {
-      if (renewed || !isPlatformError(err) || err.kind !== 'auth_expired') throw err;
-      await refreshConnection(ctx, row.connection_id);
+      if (!isPlatformError(err)) throw err;
+      if (err.kind === 'auth_expired' && !renewed) {
+        await refreshConnection(ctx, row.connection_id);
+        continue;
+      }
+      if (err.kind !== 'disconnected' && err.kind !== 'auth_expired') throw err;
+      // The platform refused the grant itself (a permission taken away, a token refused after renewal): the
+      // connection needs reconnecting, as a publish that met the same refusal would mark it.
+      await grantRefused(ctx, row.connection_id, err, tokenSeal);
+      return fail('needs_reconnect', `${refusalReason(err)} Then retry the comment.`);
     }
   }
 }
