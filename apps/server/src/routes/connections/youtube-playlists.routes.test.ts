@@ -118,7 +118,8 @@ describe('YouTube playlists: GET /api/connections/:id/playlists and adding a pos
         targets: [{ platform: 'youtube', caption: 'x', options: { privacy: 'public', playlistIds } }],
       });
       expect(res.status).toBe(400);
-      expect(JSON.stringify(res.body)).toContain('options.playlistIds');
+      // A known option with a wrong value (not `options.unknown`), in the words of the options table.
+      expect(JSON.stringify(res.body)).toContain('"field":"options.playlistIds","rule":"options.invalid"');
     }
   });
 });
