@@ -98,6 +98,13 @@ describe('YouTube playlists: GET /api/connections/:id/playlists and adding a pos
     expect(refused).toMatchObject({ status: 409, body: { code: 'reconnect_to_allow' } });
     expect(refused.body.error).toMatch(/Reconnect YouTube .* to allow adding to playlists/);
     expect((await as.get(`/api/videos/${videoId}/posts`)).body.posts).toHaveLength(0);
+    const bulk = await as.post('/api/posts/bulk', {
+      videoIds: [videoId],
+      platforms: ['youtube'],
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      options: { youtube: target.options },
+    });
+    expect(bulk).toMatchObject({ status: 409, body: { code: 'reconnect_to_allow' } });
     // Without playlists, the same channel publishes as before.
     const made = await as.post(`/api/videos/${videoId}/posts`, {
       targets: [{ ...target, options: { privacy: 'public' } }],
