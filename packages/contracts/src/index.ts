@@ -2,6 +2,7 @@ export * from './common';
 export * from './platforms';
 export * from './connections';
 export * from './optional-scopes';
+export * from './youtube-playlists';
 export * from './auth';
 export * from './projects';
 export * from './videos';

@@ -24,6 +24,14 @@ export const OPTIONAL_FEATURES = [
     label: 'posting a first comment',
     asked: true,
   },
+  // playlistItems.insert names youtube, youtube.force-ssl and youtubepartner; Fanout asks force-ssl (as for comments).
+  {
+    platform: 'youtube',
+    feature: 'playlists',
+    scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
+    label: 'adding to playlists',
+    asked: true,
+  },
   // Instagram API with Instagram Login, IG Media comments: POST /{ig-media-id}/comments needs this permission.
   {
     platform: 'instagram',

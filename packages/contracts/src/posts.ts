@@ -104,6 +104,15 @@ export const Post = z
           "On a published post: the platform's own words when it refused the video's cover after the post went " +
           "live (YouTube's thumbnails.set for a channel that may not set custom thumbnails); null otherwise.",
       }),
+    playlistError: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "On a published YouTube post: YouTube's own words when it refused to add the video to one of the chosen " +
+          'playlists (a playlist deleted since, playlistNotFound); the video stays published; null otherwise.',
+      }),
     progress: PostProgress,
     error: PostError.nullable().meta({
       description:

@@ -40,6 +40,8 @@ export interface PostsTable {
   applied_privacy: NullableJson<AppliedPrivacy>;
   /** The platform's words when it refused the cover after the post went live (migration 0042). */
   cover_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** YouTube's words when it refused to add the live video to a chosen playlist (0046). */
+  playlist_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** The adapter's journal after the last committed step; null before the first. */
   journal: NullableJson<PublishJournal>;
   progress: Json<PostProgress>;

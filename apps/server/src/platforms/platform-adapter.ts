@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { AppliedPrivacy, PlatformKey, RedditCommunityRules } from '@fanout/contracts';
+import type { AppliedPrivacy, PlatformKey, RedditCommunityRules, YouTubePlaylist } from '@fanout/contracts';
 import type { AppCheckResult } from './app-check';
 
 /**
@@ -53,6 +53,8 @@ export interface PlatformAdapter {
    * on platforms without communities.
    */
   communityRules?(account: ConnectedAccount, community: string): Promise<RedditCommunityRules>;
+  /** The account's own playlists a post may be added to (YouTube's playlists.list?mine=true); absent elsewhere. */
+  playlists?(account: ConnectedAccount): Promise<YouTubePlaylist[]>;
   /**
    * One step of the publish flow. `journal` is null for a new post, else what the previous step returned
    * (and the runner committed). Returns the next journal (commit it before calling again), or the
@@ -202,6 +204,8 @@ export interface PublishedPost {
   appliedPrivacy?: AppliedPrivacy;
   /** The platform's own words when it refused the cover after the post went live (the post stays published). */
   coverError?: string;
+  /** The platform's own words when it refused to add the post to a chosen playlist (the post stays published). */
+  playlistError?: string;
 }
 
 export interface PostedComment {

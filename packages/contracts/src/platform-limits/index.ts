@@ -20,7 +20,12 @@ export {
   tiktokBrandToggles,
   TikTokOptions,
 } from './tiktok.rules';
-export { YOUTUBE_PRIVACY, YOUTUBE_UNVERIFIED_PROJECT_TEXT, YouTubeOptions } from './youtube.rules';
+export {
+  YOUTUBE_MAX_PLAYLISTS,
+  YOUTUBE_PRIVACY,
+  YOUTUBE_UNVERIFIED_PROJECT_TEXT,
+  YouTubeOptions,
+} from './youtube.rules';
 export { InstagramOptions } from './instagram.rules';
 export { FACEBOOK_KINDS, FacebookOptions } from './facebook.rules';
 export { X_REPLY_SETTINGS, XOptions } from './x.rules';

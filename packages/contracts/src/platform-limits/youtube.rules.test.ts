@@ -115,6 +115,20 @@ describeRules('youtube', base, [
     bad: { fields: { options: { containsSyntheticMedia: 1 } } },
   },
   {
+    rule: 'options.invalid',
+    field: 'options.playlistIds',
+    about: 'at most 10 different playlist ids',
+    ok: { fields: { options: { playlistIds: ['PLsandboxFanoutTravel0000000000001', 'PLb'] } } },
+    bad: { fields: { options: { playlistIds: ['PLb', 'PLb'] } } },
+  },
+  {
+    rule: 'options.invalid',
+    field: 'options.playlistIds',
+    about: 'an id is letters, digits, - and _',
+    ok: { fields: { options: { playlistIds: Array.from({ length: 10 }, (_, i) => `PL${i}`) } } },
+    bad: { fields: { options: { playlistIds: ['Travel videos'] } } },
+  },
+  {
     rule: 'options.unknown',
     field: 'options.publishAt',
     ok: { fields: { options: {} } },

@@ -45,6 +45,12 @@ export const YOUTUBE_LICENSES = ['youtube', 'creativeCommon'] as const;
 export const YOUTUBE_UNVERIFIED_PROJECT_TEXT =
   "This server's YouTube API project has not passed YouTube's audit yet: YouTube keeps every video it uploads private until it does, whatever is chosen here.";
 
+/** The most playlists one video is added to from the composer: a handful is what channels use; more is a mistake. */
+export const YOUTUBE_MAX_PLAYLISTS = 10;
+
+/** A playlist id as YouTube gives them (PL…, 34 characters for a channel's own; letters, digits, - and _). */
+export const YOUTUBE_PLAYLIST_ID = /^[A-Za-z0-9_-]{2,64}$/;
+
 export const YouTubeOptions = z.strictObject({
   privacy: z.enum(YOUTUBE_PRIVACY).optional(),
   /** A video category id, e.g. "22" (People & Blogs). */
@@ -62,6 +68,15 @@ export const YouTubeOptions = z.strictObject({
   /** status.embeddable and status.publicStatsViewable; absent = true, YouTube's defaults. */
   embeddable: z.boolean().optional(),
   publicStatsViewable: z.boolean().optional(),
+  /**
+   * The channel's own playlists the video is added to once it is up (playlistItems.insert, one each). Needs the
+   * youtube.force-ssl grant (optional-scopes.ts: `playlists`).
+   */
+  playlistIds: z
+    .array(z.string().regex(YOUTUBE_PLAYLIST_ID))
+    .max(YOUTUBE_MAX_PLAYLISTS)
+    .refine((ids) => new Set(ids).size === ids.length)
+    .optional(),
 });
 export type YouTubeOptions = z.infer<typeof YouTubeOptions>;
 
@@ -77,5 +92,6 @@ export const YOUTUBE_RULES: PlatformRules<YouTubeOptions> = {
     license: 'the license to be youtube (Standard YouTube License) or creativeCommon (Creative Commons - Attribution)',
     embeddable: 'embeddable ("Allow embedding") to be true or false',
     publicStatsViewable: 'publicStatsViewable (video statistics shown publicly) to be true or false',
+    playlistIds: `at most ${YOUTUBE_MAX_PLAYLISTS} different playlists, each the id YouTube gives one of the channel's own playlists`,
   },
 };

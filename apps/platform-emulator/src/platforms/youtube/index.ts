@@ -15,8 +15,12 @@
  * - `videos`: videos.list otherwise (statistics: the metrics)
  * - `comment`: commentThreads.insert (a top-level comment under a video)
  * - `watch`: the watch page www.youtube.com/watch?v=<id>
+ * - `playlists`: playlists.list (the channel's own playlists, `mine=true`)
+ * - `playlistItems`: playlistItems.insert and .list (adding the video to a playlist, reading it back)
  * - `thumbnails`: thumbnails.set (a custom thumbnail; refused 403 forbidden for the unverified second channel)
  * Rate limits are Google's daily quota: 403 quotaExceeded.
+ * Playlists: the first sandbox channel has two (Travel, Shorts); `POST /_control/youtube/playlists {title}` adds one,
+ * `DELETE /_control/youtube/playlists/:id` deletes one, `GET /_control/youtube/playlist-items` lists the items added.
  * App stage (`POST /_control/app-stage {platform: 'youtube', verified: false}`, core/app-stages.ts): an unverified
  * project's uploads are made private, as the videos.insert documentation says.
  */
@@ -24,6 +28,7 @@ import type { PlatformModule } from '../../core/context';
 import { errors } from './envelopes';
 import { registerComments } from './comments';
 import { registerOAuth } from './oauth';
+import { registerPlaylists } from './playlists';
 import { registerUpload } from './upload';
 import { registerThumbnails } from './thumbnails';
 import { registerVideos } from './videos';
@@ -38,5 +43,6 @@ export const youtube: PlatformModule = {
     registerVideos(api, ctx);
     registerThumbnails(api, ctx);
     registerComments(api, ctx);
+    registerPlaylists(api, ctx);
   },
 };

@@ -33,6 +33,10 @@ export const METHOD_SCOPES = {
     `${G}youtubepartner`,
     `${G}youtubepartner-channel-audit`,
   ],
+  /** playlists.list and playlistItems.list take youtube.readonly too; playlistItems.insert does not. */
+  'youtube.playlists.list': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.readonly`, `${G}youtubepartner`],
+  'youtube.playlistItems.list': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.readonly`, `${G}youtubepartner`],
+  'youtube.playlistItems.insert': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtubepartner`],
   // commentThreads.insert names this one scope only.
   'youtube.commentThreads.insert': [`${G}youtube.force-ssl`],
 } as const;

@@ -1,3 +1,4 @@
+import type { YouTubePlaylist } from '@fanout/contracts';
 import { BaseAdapter, type PlatformResponse, type RequestOptions } from '../base-adapter';
 import type {
   AccountProfile,
@@ -16,6 +17,7 @@ import type {
 import { PlatformError } from '../platform-error';
 import { getVideo, YOUTUBE_URLS, type YouTubeApi } from './youtube.api';
 import { postYouTubeComment } from './youtube.comment';
+import { listYouTubePlaylists } from './youtube.playlists';
 import { classifyYouTube } from './youtube.errors';
 import {
   GOOGLE_AUTHORIZE_URL,
@@ -34,7 +36,7 @@ export class YouTubeAdapter extends BaseAdapter {
   readonly scopes = YOUTUBE_SCOPES;
   /** The video exists once its upload completes: during `upload`, YouTube is asked first. */
   protected override readonly stepsBeforePost = ['session'];
-  protected override readonly stepsAfterPost = ['processing', 'cover'];
+  protected override readonly stepsAfterPost = ['processing', 'cover', 'playlists'];
 
   private readonly api: YouTubeApi = {
     request: (step, url, token, opts = {}) =>
@@ -109,6 +111,10 @@ export class YouTubeAdapter extends BaseAdapter {
 
   findPost(request: PublishRequest, journal: PublishJournal): Promise<PublishedPost | null> {
     return findYouTubeVideo(this.api, request, journal);
+  }
+
+  playlists(account: ConnectedAccount): Promise<YouTubePlaylist[]> {
+    return listYouTubePlaylists(this.api, account);
   }
 
   postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {

@@ -2,6 +2,7 @@ import type { PublishedPost, PublishJournal, PublishRequest, PublishStepResult }
 import { isPlatformError } from '../platform-error';
 import { answerOf, getVideo, type YouTubeApi, type YouTubeVideo } from './youtube.api';
 import { hasYouTubeCover, setYouTubeThumbnail } from './youtube.cover';
+import { addToPlaylist, chosenPlaylists } from './youtube.playlists';
 import { youtubeAppliedPrivacy } from './youtube.privacy';
 import { queryUpload, sendChunk, startSession, videoResource, type UploadState } from './youtube.upload';
 
@@ -16,6 +17,9 @@ type Journal = PublishJournal & {
   videoId?: string;
   polls?: number;
   restarts?: number;
+  coverError?: string;
+  playlistIndex?: number;
+  playlistErrors?: string[];
 };
 
 /**
@@ -39,6 +43,7 @@ export async function youtubePublishStep(
   if (j.step === 'upload') return upload(api, request, j);
   if (j.step === 'processing') return poll(api, request, j);
   if (j.step === 'cover') return cover(api, request, j);
+  if (j.step === 'playlists') return playlists(api, request, j);
   throw api.rejected('publish', `unknown publish step "${j.step}"`);
 }
 
@@ -86,6 +91,7 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
   if (status === 'processed') {
     // The video is live; its custom thumbnail is a step of its own after it (youtube.cover.ts).
     if (hasYouTubeCover(request)) return { done: false, journal: { ...j, step: 'cover' } };
+    if (chosenPlaylists(request).length) return { done: false, journal: { ...j, step: 'playlists', playlistIndex: 0 } };
     const post = publishedVideo(api, request, videoId, video);
     return { done: true, journal: { ...j, step: 'done', platformPostId: videoId }, post };
   }
@@ -112,15 +118,39 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
   return { done: false, journal: { ...j, polls }, waitMs: polls > 20 ? SLOW_POLL_MS : POLL_MS };
 }
 
-/** thumbnails.set once, then the published video, with YouTube's words when it refused the thumbnail. */
+/** thumbnails.set once, then the chosen playlists or the published video, with YouTube's words when it refused. */
 async function cover(api: YouTubeApi, request: PublishRequest, j: Journal): Promise<PublishStepResult> {
+  const coverError = await setYouTubeThumbnail(api, request, j.videoId!);
+  const next = { ...j, ...(coverError ? { coverError } : {}) };
+  if (chosenPlaylists(request).length)
+    return { done: false, journal: { ...next, step: 'playlists', playlistIndex: 0 } };
+  return finished(api, request, next);
+}
+
+/** One chosen playlist a step (youtube.playlists.ts); YouTube's refusals are kept to be shown on the post. */
+async function playlists(api: YouTubeApi, request: PublishRequest, j: Journal): Promise<PublishStepResult> {
+  const ids = chosenPlaylists(request);
+  const index = j.playlistIndex ?? 0;
+  const refused = await addToPlaylist(api, request, j.videoId!, j);
+  const playlistErrors = [...(j.playlistErrors ?? []), ...(refused ? [`${refused} (playlist ${ids[index]})`] : [])];
+  const next = { ...j, playlistErrors };
+  if (index + 1 < ids.length) return { done: false, journal: { ...next, playlistIndex: index + 1 } };
+  return finished(api, request, next);
+}
+
+/** The published video after its steps, with the words of what YouTube refused on the way. */
+async function finished(api: YouTubeApi, request: PublishRequest, j: Journal): Promise<PublishStepResult> {
   const videoId = j.videoId!;
-  const coverError = await setYouTubeThumbnail(api, request, videoId);
   const post = await foundVideo(api, request, videoId);
+  const playlistError = j.playlistErrors?.join(' ');
   return {
     done: true,
     journal: { ...j, step: 'done', platformPostId: videoId },
-    post: { ...post, ...(coverError ? { coverError } : {}) },
+    post: {
+      ...post,
+      ...(j.coverError ? { coverError: j.coverError } : {}),
+      ...(playlistError ? { playlistError } : {}),
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import {
   IdParams,
   PublishOptionsResponse,
   RedditCommunityRulesResponse,
+  YouTubePlaylistsResponse,
 } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -12,6 +13,7 @@ import { limitPerUser } from '../../http/limit-per-user';
 import { REQUEST_LIMITS } from '../../services/limits/request-limits';
 import { connectionCommunityRules } from '../../services/connections/community-rules.service';
 import { connectionPublishOptions } from '../../services/connections/publish-options.service';
+import { connectionPlaylists } from '../../services/connections/youtube-playlists.service';
 
 /** What a call that asks the platform as the account may answer besides its 200. */
 const ACCOUNT_CALL_ERRORS = {
@@ -77,5 +79,29 @@ export const publishOptionsRoutes =
         },
       },
       async (request) => connectionCommunityRules(ctx, currentUser(request).id, request.params.id, request.params.name),
+    );
+
+    app.get(
+      '/connections/:id/playlists',
+      {
+        onRequest: limitPerUser(ctx, REQUEST_LIMITS.publishOptions),
+        schema: {
+          tags: ['connections'],
+          security: [{ bearer: [] }],
+          summary: "A YouTube channel's own playlists, to add a video to",
+          description:
+            "Asks YouTube each time (playlists.list with mine=true, every page): each playlist's `id` (to send in " +
+            '`options.playlistIds`, at most 10), `title`, `privacy` and `itemCount`. After the video is up, the post ' +
+            'adds it to each chosen playlist (playlistItems.insert); a refusal leaves the video published with ' +
+            "YouTube's words in the post's `playlistError`. `playlists` is null and `reconnectFor` says why when the " +
+            'channel was connected before Fanout asked for youtube.force-ssl (a post with playlists to it is refused ' +
+            '409 `reconnect_to_allow`). 400 `no_playlists` for a platform other than YouTube; otherwise answered as ' +
+            'publish options are (502 `platform_unavailable`, 409 `needs_reconnect`, 404, and the same limit of ' +
+            'calls per user per minute: 429 `too_many_option_checks`).',
+          params: IdParams,
+          response: { 200: YouTubePlaylistsResponse, ...ACCOUNT_CALL_ERRORS },
+        },
+      },
+      async (request) => connectionPlaylists(ctx, currentUser(request).id, request.params.id),
     );
   };

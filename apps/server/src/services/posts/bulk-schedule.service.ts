@@ -8,6 +8,7 @@ import { queueTimes } from '../slots/queue-times';
 import { checkPostTime } from './post-time';
 import { connectionsForPlatforms } from './post-targets';
 import { PostViolationsError } from './post-validation';
+import { assertPlaylistsAllowed } from './playlist-scope';
 import { checkPlans, insertPlannedPosts, type PostPlan } from './schedule-posts';
 
 const MINUTE_MS = 60_000;
@@ -61,6 +62,7 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
       };
     }),
   );
+  for (const plan of plans) assertPlaylistsAllowed(plan.connection, plan.draft.options);
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) {
     throw new PostViolationsError<BulkViolation>(

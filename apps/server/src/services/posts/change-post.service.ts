@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { PostRow } from '../../db/posts.schema';
 import { conflict } from '../../http/errors';
 import { findConnection } from '../../repositories/connections.repository';
+import { assertPlaylistsAllowed } from './playlist-scope';
 import { cancelScheduledPost, updateScheduledPost, type PostWithVideo } from '../../repositories/posts.repository';
 import { postCancelled } from '../activity/activity-moments';
 import { ownVideo, userTimeZone } from './create-posts.service';
@@ -60,6 +61,8 @@ export async function updatePost(ctx: AppContext, userId: number, postId: number
     options: body.options ?? before.options,
   };
   const connection = await usableConnection(ctx, before);
+  // Only options sent now are checked: a post scheduled before stays as it was when only its time changes.
+  if (body.options !== undefined) assertPlaylistsAllowed(connection, body.options);
   const video = await ownVideo(ctx, userId, before.video_id);
   const violations = violationsOf(video, draft, await accountFactsOf(ctx, connection.id));
   if (violations.length > 0) throw new PostViolationsError(violations);

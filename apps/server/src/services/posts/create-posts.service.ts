@@ -7,6 +7,7 @@ import { findUserById } from '../../repositories/users.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { queueTimes } from '../slots/queue-times';
 import { assertCommentAllowed } from './first-comment-scope';
+import { assertPlaylistsAllowed } from './playlist-scope';
 import { resolvePostTime } from './post-time';
 import { connectionsForTargets } from './post-targets';
 import { PostViolationsError } from './post-validation';
@@ -61,6 +62,7 @@ export async function createPosts(
     now: !body.queue && scheduledAt.getTime() === now.getTime(),
   }));
   assertCommentAllowed(plans);
+  for (const plan of plans) assertPlaylistsAllowed(plan.connection, plan.draft.options);
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
   // "Add to queue": each target takes its account's next free slot, under the project's queue lock.

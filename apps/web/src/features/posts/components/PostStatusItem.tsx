@@ -5,9 +5,11 @@ import { platformName } from '../platform-names';
 import { postTimeText } from '../post-time-text';
 import { PostActions } from './PostActions';
 import { PostAppliedPrivacy } from './PostAppliedPrivacy';
+import { PostCoverError } from './PostCoverError';
 import { PostErrorText } from './PostErrorText';
 import { PostFirstComment } from './PostFirstComment';
 import { PostOptions } from './PostOptions';
+import { PostPlaylists } from './PostPlaylists';
 import { PostProgress } from './PostProgress';
 import { PostReconnectWait } from './PostReconnectWait';
 import { PostStatusBadge } from './PostStatusBadge';
@@ -30,6 +32,8 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
         </span>
       </div>
       <PostOptions post={post} />
+      <PostPlaylists post={post} />
+      <PostCoverError post={post} />
       <PostProgress post={post} zone={zone} />
       <PostReconnectWait post={post} id={`${id}-wait`} />
       <PostAppliedPrivacy post={post} id={`${id}-privacy`} />

@@ -18,6 +18,7 @@ import { FirstCommentField } from './FirstCommentField';
 import { OptionField } from './OptionField';
 import { hasControl } from './option-controls';
 import { TikTokCreator, TikTokDeclaration } from './TikTokNotes';
+import { YouTubePlaylists } from './YouTubePlaylists';
 
 interface TargetCardProps {
   video: Video;
@@ -120,6 +121,15 @@ export function TargetCard(props: TargetCardProps) {
               />
             ))}
           </div>
+          {platform === 'youtube' && (
+            <YouTubePlaylists
+              id={fieldId('options.playlistIds')}
+              connection={connection}
+              value={target.options.playlistIds}
+              messages={messagesOf(violations, platform, 'options.playlistIds')}
+              onChange={(ids) => onChange((t) => ({ ...t, options: { ...t.options, playlistIds: ids } }))}
+            />
+          )}
           {platform === 'tiktok' && <TikTokDeclaration options={target.options} />}
           {general.length > 0 && (
             <ul

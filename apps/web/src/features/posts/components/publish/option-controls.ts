@@ -236,6 +236,8 @@ export const OPTION_CONTROLS: Readonly<Record<PlatformKey, readonly OptionContro
 /** The option fields that have a control of their own; a violation of any other field is shown for the platform. */
 export function hasControl(platform: PlatformKey, field: string): boolean {
   if (field === 'firstComment') return takesFirstComment(platform);
+  // YouTube's playlists are a checkbox list of their own (YouTubePlaylists.tsx), not an option control.
+  if (field === 'options.playlistIds') return platform === 'youtube';
   return field === 'caption' || OPTION_CONTROLS[platform].some((control) => `options.${control.name}` === field);
 }
 

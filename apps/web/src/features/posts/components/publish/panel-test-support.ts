@@ -40,6 +40,12 @@ export const TIKTOK_OPTIONS: PublishOptions = {
 /** The communities the sandbox Reddit account has joined. */
 export const REDDIT_JOINED = ['test', 'videos', 'sandbox', 'fanout'];
 
+/** The sandbox channel's own playlists. */
+export const YOUTUBE_PLAYLISTS = [
+  { id: 'PLtravel', title: 'Travel', privacy: 'public', itemCount: 4 },
+  { id: 'PLshorts', title: 'Shorts', privacy: 'unlisted', itemCount: 12 },
+];
+
 export function routesWith(
   platforms: PlatformKey[],
   posts: Post[] = [],
@@ -51,6 +57,9 @@ export function routesWith(
   };
   routes[publishOptionsUrl('tiktok')] = tiktok;
   routes[publishOptionsUrl('reddit')] = { body: { platform: 'reddit', options: { subreddits: REDDIT_JOINED } } };
+  routes[`GET /api/connections/${connectionId('youtube')}/playlists`] = {
+    body: { playlists: YOUTUBE_PLAYLISTS, reconnectFor: null },
+  };
   routes['GET /api/videos/31'] = { body: { video } };
   routes['GET /api/videos/31/posts'] = { body: { posts } };
   return routes;
