@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { connectAllSandboxAccounts } from './support/accounts';
 import { listVideos } from './support/api';
 import { seriousAxeViolations } from './support/axe';
 import { useE2e } from './support/e2e';
@@ -56,5 +57,17 @@ describe('a video’s cover', () => {
     ])
       await visible(section.getByText(line, { exact: true }));
     expect(await seriousAxeViolations(page), 'the video page with an image cover').toEqual([]);
+
+    // The composer says the same under each chosen target, by the Facebook post's kind.
+    await connectAllSandboxAccounts(page, e2e.origin);
+    await page.goto(`/video/${video.id}`);
+    const form = page.getByRole('form', { name: 'Publish Harbour at dawn' });
+    await form.getByRole('checkbox', { name: 'TikTok', exact: true }).check();
+    await form.getByRole('checkbox', { name: 'Facebook', exact: true }).check();
+    await visible(form.getByText('Cover · TikTok: its own choice of frame (it takes a frame, not an image)'));
+    await visible(form.getByText('Cover · Facebook: your image'));
+    await form.getByLabel('Facebook post type').selectOption({ label: 'Reel' });
+    await visible(form.getByText('Cover · Facebook Reel: its own choice of frame (Reels take no cover)'));
+    expect(await seriousAxeViolations(page), 'the composer with cover lines').toEqual([]);
   });
 });
