@@ -62,5 +62,10 @@ export const PublicConfig = z.object({
   }),
   /** The largest single upload (UPLOAD_MAX_BYTES), so the upload screen can say so and refuse bigger files at once. */
   uploads: z.object({ maxBytes: z.number().int().positive() }),
+  /**
+   * Whether PUBLIC_URL is an internet address (docs/covers.md): only then can Instagram fetch a cover image, so the
+   * composer can say which cover each post gets.
+   */
+  covers: z.object({ publicAddress: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

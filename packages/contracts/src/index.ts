@@ -7,6 +7,7 @@ export * from './auth';
 export * from './projects';
 export * from './videos';
 export * from './video-cover';
+export * from './cover-rule';
 export * from './video-fit';
 export * from './renditions';
 export * from './security';

@@ -33,6 +33,8 @@ describe('optional feature scopes', () => {
     ]);
     expect(missingFeatures('facebook', ['pages_manage_posts'])).toEqual([
       { ...comment, scope: 'pages_manage_engagement' },
+      // A Page video's thumbnail (Graph API Video Thumbnails) came later still.
+      { feature: 'cover', label: 'setting a video’s thumbnail', scope: 'pages_read_user_content' },
     ]);
     // An X reply is a post (tweet.write) and a Reddit comment needs submit: nothing new to ask for.
     expect(missingFeatures('x', ['tweet.write'])).toEqual([]);

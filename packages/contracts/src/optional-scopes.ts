@@ -48,6 +48,14 @@ export const OPTIONAL_FEATURES = [
     label: 'posting a first comment',
     asked: true,
   },
+  // Graph API, Video Thumbnails: creating one takes pages_read_user_content (with pages_manage_engagement).
+  {
+    platform: 'facebook',
+    feature: 'cover',
+    scope: 'pages_read_user_content',
+    label: 'setting a video’s thumbnail',
+    asked: true,
+  },
 ] as const satisfies readonly {
   platform: PlatformKey;
   feature: string;

@@ -36,6 +36,8 @@ interface PlatformCase {
   separator: string;
   options?: Record<string, unknown>;
   poster?: boolean;
+  /** Publish with an image cover (the video's cover, docs/covers.md). */
+  cover?: boolean;
   /** Each scope asked for: the first step that the platform refuses without it, or what it takes away. */
   needs: Record<string, Step | ((life: Life) => void)>;
 }
@@ -103,7 +105,15 @@ const CASES: Record<string, PlatformCase> = {
       read_insights: 'metrics',
       // Comments edge, as the Page: POST /{object-id}/comments.
       pages_manage_engagement: 'comment',
+      // Video Thumbnails, Creating: without it the Page video is published and only its thumbnail refused.
+      pages_read_user_content: (life) => {
+        expect(life.refused?.error.message).toBeUndefined();
+        expect(life.results.publish).toMatchObject({
+          post: { coverError: expect.stringMatching(/pages_read_user_content/) },
+        });
+      },
     },
+    cover: true,
   },
   // X API v2 authentication mapping: GET /2/users/me needs tweet.read and users.read; POST /2/tweets needs
   // tweet.write; the media upload needs media.write; offline.access is what brings a refresh token.
@@ -210,6 +220,15 @@ async function live(c: PlatformCase, adapter: PlatformAdapter, scopes: readonly 
       account,
       video: fileSource(mediaFixtures().video),
       thumbnail: c.poster ? fileSource(mediaFixtures().still, { mimeType: 'image/png' }) : null,
+      cover: c.cover
+        ? {
+            kind: 'image',
+            image: fileSource(mediaFixtures().still, { mimeType: 'image/png' }),
+            width: 320,
+            height: 240,
+            publicUrl: null,
+          }
+        : null,
       post: { title: caption, caption, tags: [], options: { ...c.options, ...flairOf(life) } },
     };
     const published = await step('publish', async () => {
@@ -264,6 +283,7 @@ describe('each adapter asks for the scopes its calls need, and needs each one it
       it('with the scopes it asks for, goes through connect, publish, look-up, status and figures unrefused', async () => {
         const life = await live(c, adapter(), adapter().scopes);
         expect(life.refused?.error.message).toBeUndefined();
+        expect((life.results.publish as { post: { coverError?: string } }).post.coverError).toBeUndefined();
         const skipped = (s: Step) =>
           (s === 'communityRules' && platform !== 'reddit') || (s === 'comment' && platform === 'tiktok');
         expect(Object.keys(life.results)).toEqual(ORDER.filter((s) => !skipped(s)));

@@ -22,6 +22,7 @@ export function renderLanding(): string {
     productName: PRODUCT_NAME_SLOT,
     signIn: { passkeys: false, identityProviders: [] },
     uploads: { maxBytes: 1 },
+    covers: { publicAddress: false },
   };
   queryClient.setQueryData(publicConfigQueryOptions().queryKey, config);
   const router = createMemoryRouter(routes, { initialEntries: ['/landing'] });

@@ -16,6 +16,7 @@ export function workspaceRoutes({
         productName: 'Fanout',
         signIn: { passkeys: false, identityProviders: [] },
         uploads: { maxBytes: 4 * 1024 ** 3 },
+        covers: { publicAddress: false },
       },
     },
     'GET /api/auth/me': { body: { user } },

@@ -63,6 +63,14 @@ export const FB_CALLS = {
    * MODERATE task on the Page" with pages_manage_engagement (Graph API Comments edge, Creating).
    */
   comment: { token: 'page', permissions: ['pages_manage_engagement'] },
+  /**
+   * `POST /<video-id>/thumbnails`: "Page" access token with pages_read_user_content, pages_manage_engagement and
+   * pages_show_list (Graph API "Video Thumbnails", Creating, Requirements).
+   */
+  thumbnail: {
+    token: 'page',
+    permissions: ['pages_read_user_content', 'pages_manage_engagement', 'pages_show_list'],
+  },
 } as const satisfies Record<string, CallRule>;
 
 export type CallAuth = { ok: true; token: AccessToken } | { ok: false; response: EmuResponse };

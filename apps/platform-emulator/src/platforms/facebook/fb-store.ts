@@ -36,6 +36,14 @@ export interface FbVideo {
   /** When it went live. */
   publishedAt?: number;
   permalink: string;
+  /** Thumbnails created on it (`POST /<video-id>/thumbnails`), oldest first. */
+  thumbnails?: { imageBytes: number; imageSha256: string; preferred: boolean }[];
+}
+
+/** The preferred thumbnail of a video (fb-thumbnails.ts), for its published item once it goes live. */
+export function preferredThumbnail(v: FbVideo) {
+  const t = v.thumbnails?.findLast((x) => x.preferred);
+  return t ? { imageBytes: t.imageBytes, imageSha256: t.imageSha256 } : undefined;
 }
 
 export const uploads = (ctx: EmulatorContext) => ctx.store.collection<UploadSession>('facebook.uploads');
@@ -68,6 +76,7 @@ export function settleVideo(ctx: EmulatorContext, id: string, o: { poll: boolean
       caption: video.description,
       blobId: video.blobId,
       publishedAt: new Date(video.publishedAt).toISOString(),
+      ...(preferredThumbnail(video) ? { cover: preferredThumbnail(video) } : {}),
     });
   return phase;
 }

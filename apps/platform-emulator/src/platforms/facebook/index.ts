@@ -20,6 +20,7 @@
  * - `reels_finish`  `POST /<page-id>/video_reels upload_phase=finish`; also where `duplicate` acts
  * - `insights`      `GET /<video-id>/video_insights`
  * - `comment`       `POST /<video-id>/comments` (as the Page)
+ * - `thumbnails`    `POST /<video-id>/thumbnails` (a Page video's thumbnail image)
  * - `permissions`   `GET /me/permissions`, `DELETE /me/permissions/<permission>`
  * Rate-limit faults answer Graph's code 32 (Page request limit) with `x-app-usage` and
  * `x-business-use-case-usage` headers.
@@ -33,6 +34,7 @@ import { registerNodes } from './fb-nodes';
 import { registerFacebookOAuth } from './fb-oauth';
 import { registerPermissions } from './fb-grants';
 import { registerReels } from './fb-reels';
+import { registerThumbnails } from './fb-thumbnails';
 import { registerUploads } from './fb-upload';
 import { registerVideos } from './fb-videos';
 
@@ -54,6 +56,7 @@ export const facebook: PlatformModule = {
     registerReels(api, ctx, errors);
     registerInsights(api, ctx);
     registerComments(api, ctx);
+    registerThumbnails(api, ctx);
     registerPermissions(api, ctx);
     registerNodes(api, ctx, errors);
   },

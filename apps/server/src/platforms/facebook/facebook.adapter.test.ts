@@ -19,7 +19,8 @@ describe('Facebook connect', () => {
     const url = new URL(adapter.authorizeUrl({ state: 's', redirectUri: redirectUri('facebook') }));
     expect(url.pathname).toBe('/www.facebook.com/v23.0/dialog/oauth');
     expect(url.searchParams.get('scope')).toBe(
-      'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights,pages_manage_engagement',
+      'pages_show_list,pages_read_engagement,pages_manage_posts,publish_video,read_insights,pages_manage_engagement,' +
+        'pages_read_user_content',
     );
     // A permission declined or removed before is asked again only so (Facebook Login, re-asking).
     expect(url.searchParams.get('auth_type')).toBe('rerequest');

@@ -17,6 +17,8 @@ export const FACEBOOK_SCOPES = [
   'read_insights',
   // The first comment as the Page (POST /{object-id}/comments); optional: a grant without it still publishes.
   'pages_manage_engagement',
+  // A Page video's thumbnail (POST /{video-id}/thumbnails); optional: without it the post publishes, the thumbnail is refused.
+  'pages_read_user_content',
 ] as const;
 
 /** The permissions of Fanout's Facebook calls, for naming the one a refusal went without (meta.errors.ts). */
@@ -29,6 +31,7 @@ export const FACEBOOK_PERMISSIONS: PermissionHints = {
     init: ['pages_manage_posts'],
     metrics: ['read_insights'],
     comment: ['pages_manage_engagement'],
+    cover: ['pages_read_user_content', 'pages_manage_engagement'],
   },
 };
 

@@ -4,6 +4,7 @@ import { journalFields } from '../journal-fields';
 import type { GraphHttp } from '../meta/meta-graph.adapter';
 import { metaError } from '../meta/meta.errors';
 import { pageId, pageVideoUrl } from './facebook.urls';
+import { setFacebookThumbnail, takesFacebookCover } from './facebook.cover';
 import { facebookTitle } from './facebook.options';
 
 /** Bytes per transfer request: one step each, so a resume repeats at most this much. */
@@ -48,15 +49,33 @@ export async function pageVideoStep(
       });
       if (answer.id === undefined || answer.id === null) throw http.unrecognized('create', undefined, 'no video id');
       const id = String(answer.id);
-      return {
-        done: true,
-        journal: { ...journal, step: 'created', videoId: id },
-        post: { platformPostId: id, url: pageVideoUrl(http, request, id) },
-      };
+      // The video exists; its thumbnail is a step of its own after it, so a retry never creates it again.
+      if (takesFacebookCover(request, 'video'))
+        return { done: false, journal: { ...journal, step: 'cover', videoId: id } };
+      return created(http, request, journal, id);
+    }
+    case 'cover': {
+      const id = f.str('videoId');
+      const coverError = await setFacebookThumbnail(http, request, id);
+      return created(http, request, journal, id, coverError);
     }
     default:
       throw http.unrecognized(journal.step, undefined, `an unknown saved step '${journal.step}'`);
   }
+}
+
+function created(
+  http: GraphHttp,
+  request: PublishRequest,
+  journal: PublishJournal,
+  id: string,
+  coverError?: string | null,
+): PublishStepResult {
+  return {
+    done: true,
+    journal: { ...journal, step: 'created', videoId: id },
+    post: { platformPostId: id, url: pageVideoUrl(http, request, id), ...(coverError ? { coverError } : {}) },
+  };
 }
 
 async function transfer(

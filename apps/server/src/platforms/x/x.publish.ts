@@ -1,7 +1,7 @@
 import type { PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { journalFields } from '../journal-fields';
-import { multipartBody } from './x.multipart';
+import { multipartBody } from '../multipart-body';
 import { bearer, X_API, type XHttp } from './x.http';
 
 /** X's largest append segment. */

@@ -29,6 +29,18 @@ describe('health, config, docs and error shape', () => {
     expect(config.uploads).toEqual({ maxBytes: 1048576 });
   });
 
+  it('tells the web app whether PUBLIC_URL is an internet address, where Instagram can fetch a cover image', async () => {
+    const local = (await (await fetch(`${server.url}/api/config`)).json()) as { covers: unknown };
+    expect(local.covers).toEqual({ publicAddress: false });
+    const open = await startTestServer({ PUBLIC_URL: 'https://fanout.example.com' });
+    try {
+      const config = (await (await fetch(`${open.url}/api/config`)).json()) as { covers: unknown };
+      expect(config.covers).toEqual({ publicAddress: true });
+    } finally {
+      await stopTestServer(open);
+    }
+  });
+
   it('serves the OpenAPI document and a docs page', async () => {
     const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       openapi: string;

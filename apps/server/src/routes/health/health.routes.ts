@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { checkDatabase } from '../../repositories/health.repository';
 import { productNameForHost } from '../../services/brand.service';
+import { isInternetAddress } from '../../services/covers/public-address';
 
 export const healthRoutes =
   (ctx: AppContext, version: string): FastifyPluginAsyncZod =>
@@ -45,7 +46,9 @@ export const healthRoutes =
       {
         schema: {
           tags: ['system'],
-          summary: 'What the web app needs before sign-in: product name for this host, sign-in options, upload limit',
+          summary:
+            'What the web app needs before sign-in: product name for this host, sign-in options, upload limit, ' +
+            'whether PUBLIC_URL is an internet address (`covers.publicAddress`: Instagram can take a cover image)',
           response: { 200: PublicConfig },
         },
       },
@@ -58,6 +61,7 @@ export const healthRoutes =
             : [],
         },
         uploads: { maxBytes: ctx.config.uploadMaxBytes },
+        covers: { publicAddress: isInternetAddress(ctx.config.publicUrl) },
       }),
     );
   };

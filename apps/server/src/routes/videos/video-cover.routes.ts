@@ -14,9 +14,10 @@ const BODY_LIMIT = COVER_IMAGE_MAX_BYTES + COVER_FORM_OVERHEAD_BYTES;
 
 const WHERE_IT_GOES =
   'Every post of the video uses it when it publishes (docs/covers.md): a frame reaches TikTok ' +
-  '(video_cover_timestamp_ms) and Instagram (thumb_offset); an image reaches YouTube (thumbnails.set), the ' +
-  "Facebook video's thumbnail, Reddit's poster, and Instagram (cover_url) when PUBLIC_URL is reachable from the " +
-  "internet. X takes no cover. A post's own Instagram `coverFrameMs` option, still accepted, wins for that post.";
+  '(video_cover_timestamp_ms) and Instagram (thumb_offset); an image reaches YouTube (thumbnails.set), a ' +
+  "Facebook Page video's thumbnail (a Reel takes none), Reddit's poster, and Instagram (cover_url) when " +
+  'PUBLIC_URL is reachable from the internet (GET /api/config `covers.publicAddress`). X takes no cover. A ' +
+  "post's own Instagram `coverFrameMs` option, still accepted, wins for that post.";
 
 /** PUT/DELETE /api/videos/:id/cover: the video's cover, a frame of it or an uploaded image. */
 export const videoCoverRoutes =

@@ -7,3 +7,4 @@ export { useVideos } from './api/get-videos';
 export { useDeleteVideo } from './api/delete-video';
 export { mediaUrl } from './media-duration';
 export { DELETE_ONE_PROMPT } from './hooks/use-library-actions';
+export { useChangeCover, type CoverChange } from './api/video-cover';

@@ -36,3 +36,4 @@ export {
   type LocalTimeCheck,
 } from './zoned-time';
 export { useUserTimeZone } from './hooks/use-user-time-zone';
+export { coverLine, coverFileProblem, COVER_DESTINATIONS, facebookKindOf } from './cover-line';

@@ -16,6 +16,7 @@ import { ArrowLeftIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { ErrorState, Skeleton } from '@/components/ui/States';
 import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api-client';
+import { CoverSection } from './CoverSection';
 import { VideoFacts } from './VideoFacts';
 
 /** /video/:id — the player, the preview image, everything known about the file, and its actions. */
@@ -132,6 +133,7 @@ function VideoView({ video }: { video: Video }) {
               </ul>
             )}
           </section>
+          <CoverSection video={video} />
           <PublishPanel video={video} />
         </div>
         <VideoFacts video={video} />

@@ -14,6 +14,7 @@ import { TargetFit } from '../fit/TargetFit';
 import { AccountChoice } from './AccountChoice';
 import { CaptionField } from './CaptionField';
 import { controlForCommunity } from './community-controls';
+import { CoverNote } from './CoverNote';
 import { FirstCommentField } from './FirstCommentField';
 import { OptionField } from './OptionField';
 import { hasControl } from './option-controls';
@@ -131,6 +132,7 @@ export function TargetCard(props: TargetCardProps) {
             />
           )}
           {platform === 'tiktok' && <TikTokDeclaration options={target.options} />}
+          <CoverNote video={props.video} platform={platform} options={target.options} />
           {general.length > 0 && (
             <ul
               id={fieldId('other')}
