@@ -34,7 +34,11 @@ const imageCover = (): PublishCover => ({
 
 async function publishWith(kind: 'video' | 'reel', cover: PublishCover | null, who = account) {
   const request = {
-    ...publishRequest(who, mediaFixtures().video, { caption: `Cover ${randomUUID()}`, options: { kind } }),
+    // A Reel is 9:16 (the emulator refuses another shape), a Page video any shape.
+    ...publishRequest(who, kind === 'reel' ? mediaFixtures().portraitVideo : mediaFixtures().video, {
+      caption: `Cover ${randomUUID()}`,
+      options: { kind },
+    }),
     cover,
   };
   const result = await runPublishLoop(facebook(), request);
