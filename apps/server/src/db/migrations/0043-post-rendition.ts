@@ -12,7 +12,8 @@ import { sql, type Kysely } from 'kysely';
  * copy ends). The copy becoming ready or failed, or its deletion, makes such posts due at once in the same
  * transaction: whoever finishes the render queues them right after, and the minute's sweep finds them if that
  * process died in between. Progress is mirrored in steps of 5 %, enough for a bar, without a post write per
- * render tick.
+ * render tick. Every post of the copy is kept in step, a failed one too: a retry that asks for its copy again
+ * shows that copy's state.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -34,9 +35,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       update posts set
         rendition_status = new.status,
         rendition_progress = new.progress,
-        due_at = case when due_at is null and new.status in ('ready', 'failed') then now() else due_at end,
+        due_at = case when status = 'scheduled' and due_at is null and new.status in ('ready', 'failed')
+          then now() else due_at end,
         updated_at = now()
-      where rendition_id = new.id and status in ('scheduled', 'publishing');
+      where rendition_id = new.id;
       return new;
     end
     $$

@@ -30,6 +30,38 @@ const readyFacts = (row: RenditionRow) => ({
   sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
 });
 
+/** The facts of a copy as a post to `connectionId` sends it: its plan's output, or its own once ready. */
+async function factsOfCopy(
+  ctx: AppContext,
+  userId: number,
+  video: VideoRow,
+  row: RenditionRow,
+  connectionId: number,
+): Promise<VideoFacts> {
+  const request = { ...(row.request as RenditionRequest), connectionId };
+  const { fit } = await planVideoFit(ctx, userId, video.id, request);
+  return copyFacts(videoFacts(video), fit.plan.output, row.status === 'ready' ? readyFacts(row) : null);
+}
+
+/**
+ * Before a post that sends a copy is retried: the facts a correction is checked against (the copy's; undefined
+ * for a post that sends the video as uploaded, or whose copy is gone), and a failed copy asked for again, so
+ * the retry waits for the new render instead of failing at once on the old one.
+ */
+export async function copyBeforeRetry(
+  ctx: AppContext,
+  userId: number,
+  video: VideoRow,
+  post: { rendition_id: number | null },
+  connectionId: number,
+): Promise<VideoFacts | undefined> {
+  const row = post.rendition_id === null ? undefined : await findRenditionOfUser(ctx.db, post.rendition_id, userId);
+  if (!row) return undefined;
+  if (row.status === 'failed')
+    await requestRendition(ctx, userId, video.id, { ...(row.request as RenditionRequest), connectionId });
+  return factsOfCopy(ctx, userId, video, row, connectionId);
+}
+
 /**
  * The copy of each target, or null when it sends the video as uploaded (no copy asked for, or `fit: true` for
  * a video that already fits). A named copy must be the caller's (404), of this video and made for this target's
@@ -49,10 +81,7 @@ export async function planTargetCopies(
       throw badRequest('Give renditionId or fit: true for a target, not both.', 'rendition_and_fit');
     if (target.renditionId !== undefined) {
       const row = await namedCopy(ctx, userId, video, target, target.renditionId);
-      const request = { ...(row.request as RenditionRequest), connectionId: connection.id };
-      const { fit } = await planVideoFit(ctx, userId, video.id, request);
-      const ready = row.status === 'ready' ? readyFacts(row) : null;
-      copies.push({ facts: copyFacts(videoFacts(video), fit.plan.output, ready), renditionId: row.id });
+      copies.push({ facts: await factsOfCopy(ctx, userId, video, row, connection.id), renditionId: row.id });
     } else if (target.fit) {
       const fitRequest = { connectionId: connection.id, ...(target.options ? { options: target.options } : {}) };
       const { fit } = await planVideoFit(ctx, userId, video.id, fitRequest);

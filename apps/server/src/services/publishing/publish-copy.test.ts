@@ -144,10 +144,12 @@ describe('posts that send a fitting copy', () => {
     expect(sent!.sha256).not.toBe(sha256(path.join(server.ctx.config.mediaDir, who.video.filename)));
   });
 
-  it("fails the post with rendition_failed and ffmpeg's reason when the copy cannot be made", async () => {
+  it("fails the post with rendition_failed and ffmpeg's reason when the copy cannot be made, and makes it again on retry", async () => {
     const who = await owner(hevcShort);
     // The stored file is damaged after it was read: what ffmpeg then meets is no video at all.
-    fs.writeFileSync(path.join(server.ctx.config.mediaDir, who.video.filename), 'no longer a video');
+    const stored = path.join(server.ctx.config.mediaDir, who.video.filename);
+    const original = fs.readFileSync(stored);
+    fs.writeFileSync(stored, 'no longer a video');
     const made = await who.as.post(`/api/videos/${who.video.id}/posts`, {
       targets: [{ platform: 'x', caption: uniqueCaption('broken'), fit: true }],
     });
@@ -158,6 +160,12 @@ describe('posts that send a fitting copy', () => {
     expect(post.error!.message).toMatch(
       /^The fitting copy for X \(Twitter\) could not be made.*ffmpeg could not make the copy: .*invalid data/i,
     );
+
+    // Retried once the file is whole again: the copy is made again, and the post publishes it.
+    fs.writeFileSync(stored, original);
+    expect((await who.as.post(`/api/posts/${post.id}/retry`, {})).status).toBeLessThan(300);
+    const again = await ended(who.as, post.id);
+    expect(again).toMatchObject({ status: 'published', rendition: { status: 'ready' } });
   });
 
   it('refuses a copy of another platform (400) or of another person (404)', async () => {
@@ -202,5 +210,13 @@ describe('posts that send a fitting copy', () => {
     expect(post).toMatchObject({ status: 'failed', rendition: null, error: { code: 'rendition_missing' } });
     expect(post.error!.message).toMatch(/was deleted, so it was not published/);
     expect((await control.published(sandboxEmulator(server))).items.filter((i) => i.caption === caption)).toEqual([]);
+  });
+
+  it('deletes a video whose post waits for its copy, the post and the copy with it', async () => {
+    const { who, copyId, id } = await postWaitingForCopy('video gone');
+    expect((await who.as.delete(`/api/videos/${who.video.id}`)).status).toBe(200);
+    expect((await who.as.get(`/api/posts/${id}`)).status).toBe(404);
+    const copies = await server.ctx.db.selectFrom('renditions').select('id').where('id', '=', copyId).execute();
+    expect(copies).toEqual([]);
   });
 });
