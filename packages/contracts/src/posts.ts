@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IdText } from './common';
 import { PlatformKey } from './platforms';
 import { PostViolation } from './platform-limits/violation';
+import { RenditionStatus } from './renditions';
 import { LocalDateTime } from './time-zones';
 
 /**
@@ -38,6 +39,17 @@ export const PostError = z.object({
   platformMessage: z.string().nullable(),
 });
 export type PostError = z.infer<typeof PostError>;
+
+/**
+ * The fitting copy a post sends instead of the video as uploaded, and how far it is. A post due before its copy
+ * is ready waits `scheduled` with `progress.step = 'rendering'` and goes out once the copy is made.
+ */
+export const PostRendition = z.object({
+  id: Id,
+  status: RenditionStatus,
+  progress: z.number().min(0).max(1).meta({ description: "How far the copy's render is; 1 when ready." }),
+});
+export type PostRendition = z.infer<typeof PostRendition>;
 
 /**
  * The privacy a platform applied to a published post when it is not the one the person chose (a YouTube API
@@ -137,6 +149,14 @@ export const Post = z
         'The comment posted under the post right after it goes live (null: none asked for). Posted once; when ' +
         'it fails the post stays published and `POST /api/posts/{id}/first-comment/retry` sends it again.',
     }),
+    rendition: PostRendition.nullable()
+      .optional()
+      .meta({
+        description:
+          'The fitting copy (GET /api/videos/{id}/renditions) this post sends instead of the video as uploaded; ' +
+          'null: the video as uploaded. While it is being made a due post waits `scheduled`, `progress.step` ' +
+          '`rendering`, error code `waiting_for_copy`; a copy that fails fails the post with `rendition_failed`.',
+      }),
   })
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof Post>;
@@ -158,6 +178,28 @@ export const PostTarget = z.strictObject({
    * Reddit comment; TikTok takes none), checked against the platform's comment limit. Blank: none.
    */
   firstComment: z.string().max(FIRST_COMMENT_MAX).optional(),
+  /**
+   * Send this fitting copy of the video (one made for this target's platform) instead of the video as uploaded;
+   * the post is checked against the copy's facts. A copy of another video or platform is refused (400).
+   */
+  renditionId: Id.optional().meta({
+    description:
+      "A fitting copy of this video made for this target's platform (POST /api/videos/{id}/renditions), sent " +
+      'instead of the video as uploaded; the post is checked against the copy. 400 `rendition_mismatch` for a ' +
+      'copy of another video or platform, 404 for one that is not yours, 409 `rendition_failed` for a failed one.',
+  }),
+  /**
+   * Have Fanout make (or reuse) the default fitting copy for this target, as POST /api/videos/:id/renditions
+   * with no settings would, and send it; a video that already fits is sent as it is. Not with `renditionId`.
+   */
+  fit: z
+    .literal(true)
+    .optional()
+    .meta({
+      description:
+        'Have Fanout make (or reuse) the default fitting copy for this target and send it; a video that already ' +
+        'fits is sent as it is. A post due before its copy is ready waits for it (`progress.step` `rendering`).',
+    }),
 });
 export type PostTarget = z.infer<typeof PostTarget>;
 

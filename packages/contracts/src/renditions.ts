@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Id } from './common';
 import { PlatformKey } from './platforms';
-import { FitRequest, FitStep } from './video-fit';
+import type { VideoFacts } from './platform-limits/types';
+import { FitRequest, FitStep, type FitResponse } from './video-fit';
+
+type FitOutput = FitResponse['plan']['output'];
 
 const d = (description: string) => ({ description });
 
@@ -56,3 +59,26 @@ export type RenditionList = z.infer<typeof RenditionList>;
 /** The live stream's `event: rendition`: a copy of the person's changed (queued, progress, ready, failed). */
 export const RenditionEvent = z.object({ rendition: Rendition }).meta({ id: 'RenditionEvent' });
 export type RenditionEvent = z.infer<typeof RenditionEvent>;
+
+/**
+ * The facts a post sending a fitting copy is checked against (server and composer alike): the plan's output, and
+ * once the copy is ready its own facts as ffprobe read them. An MP4 whatever the source was.
+ */
+export function copyFacts(
+  video: VideoFacts,
+  output: FitOutput,
+  ready?: Pick<Rendition, 'width' | 'height' | 'fps' | 'durationMs' | 'sizeBytes'> | null,
+): VideoFacts {
+  const durationMs = ready?.durationMs ?? output.durationMs;
+  return {
+    ...video,
+    durationSeconds: durationMs === null ? video.durationSeconds : durationMs / 1000,
+    sizeBytes: ready?.sizeBytes ?? output.estimatedBytes ?? video.sizeBytes,
+    width: ready?.width ?? output.width,
+    height: ready?.height ?? output.height,
+    fps: ready?.fps ?? output.fps,
+    videoCodec: output.videoCodec,
+    audioCodec: output.audioCodec,
+    mimeType: 'video/mp4',
+  };
+}

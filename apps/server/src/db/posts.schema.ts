@@ -10,6 +10,8 @@ type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | 
 /** `sending`: the request may be out; it is never sent again without a person's retry. */
 export type FirstCommentStatus = 'pending' | 'sending' | 'posted' | 'failed';
 
+export type PostCopyStatus = 'queued' | 'rendering' | 'ready' | 'failed' | 'deleted';
+
 /** One video to one connected account (migration 0008). */
 export interface PostsTable {
   id: Generated<number>;
@@ -67,6 +69,13 @@ export interface PostsTable {
   first_comment_id: ColumnType<string | null, string | null | undefined, string | null>;
   first_comment_url: ColumnType<string | null, string | null | undefined, string | null>;
   first_comment_error: NullableJson<{ code: string; message: string }>;
+  /** The fitting copy the post sends instead of the video as uploaded (migration 0043); null: the original. */
+  rendition_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The copy's state, mirrored by a trigger; not null: the post needs its copy (`deleted` once it is gone).
+   */
+  rendition_status: ColumnType<PostCopyStatus | null, PostCopyStatus | null | undefined, PostCopyStatus | null>;
+  rendition_progress: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -26,6 +26,8 @@ export interface DuePost {
   connectionId: number | null;
   /** The account must be connected again before the post can go (null: no connection any more). */
   needsReconnect: boolean | null;
+  /** It sends a fitting copy, which must be ready before the post is claimed (copy-wait.ts). */
+  needsCopy: boolean;
 }
 
 /** A post that is due for work now (scheduled or waiting, or held by a run whose lease has run out). */
@@ -39,6 +41,7 @@ export async function findDuePost(db: DB, id: number): Promise<DuePost | undefin
       'posts.platform',
       'posts.connection_id as connectionId',
       sql<boolean | null>`c.status = 'needs_reconnect'`.as('needsReconnect'),
+      sql<boolean>`posts.rendition_status is not null`.as('needsCopy'),
     ])
     .where('posts.id', '=', id)
     .where('posts.status', 'in', ACTIVE)

@@ -1,7 +1,7 @@
 import type { PostStatus } from '@fanout/contracts';
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-import type { PostRow } from '../db/posts.schema';
+import type { PostCopyStatus, PostRow } from '../db/posts.schema';
 
 /** A post with its video's title, as lists show it. */
 export type PostWithVideo = PostRow & { video_title: string };
@@ -21,6 +21,8 @@ export interface NewPost {
   scheduledAt: Date;
   /** Posted under the post once it is live; absent or null: none. */
   firstComment?: string | null;
+  /** The fitting copy it sends instead of the video as uploaded; absent or null: the original. */
+  renditionId?: number | null;
 }
 
 export interface ScheduledPostChanges {
@@ -84,11 +86,19 @@ async function insertPostBatch(db: DB, posts: readonly NewPost[]): Promise<PostR
         first_comment_status: p.firstComment ? ('pending' as const) : null,
         scheduled_at: p.scheduledAt,
         due_at: p.scheduledAt,
+        ...(p.renditionId ? copyColumns(p.renditionId) : {}),
       })),
     )
     .returningAll()
     .execute();
 }
+
+/** The copy's state as it is when the post is written (the trigger of migration 0043 keeps it after). */
+const copyColumns = (id: number) => ({
+  rendition_id: id,
+  rendition_status: sql<PostCopyStatus>`(select status from renditions where id = ${id})`,
+  rendition_progress: sql<number>`(select progress from renditions where id = ${id})`,
+});
 
 export async function findPostOfUser(db: DB, id: number, userId: number): Promise<PostWithVideo | undefined> {
   return selectWithVideo(db).where('posts.id', '=', id).where('posts.user_id', '=', userId).executeTakeFirst();

@@ -55,7 +55,9 @@ export const postsRoutes =
             "wall-clock time in the user's zone (a skipped one is refused, a repeated one needs `disambiguation`). " +
             '400 `validation_failed` lists every broken platform rule of every target; 409 `not_connected`, ' +
             '`connection_required`, `needs_reconnect`, `already_posted` (a post of the video on that account ' +
-            'waiting, under way or live), `details_incomplete`.',
+            'waiting, under way or live), `details_incomplete`. A target with `renditionId` or `fit: true` sends ' +
+            'a fitting copy and is checked against the copy (400 `rendition_mismatch`, 409 `rendition_failed`); ' +
+            'due before the copy is ready, the post waits `scheduled` with `progress.step` `rendering`.',
           params: IdParams,
           body: CreatePostsBody,
           response: { 201: PostList, ...errors, 400: invalidPost, 409: ErrorBody },
@@ -169,7 +171,7 @@ export const postsRoutes =
             'platform it is looked up first, and published as the platform has it if it is there. 409 ' +
             '`post_on_platform` when the platform has taken the post and a correction can no longer reach it; ' +
             '`not_retryable` for any status but failed and unconfirmed; `already_posted`, `not_connected`, ' +
-            '`needs_reconnect`.',
+            '`needs_reconnect`. A post whose fitting copy failed asks for the copy again and waits for it.',
           params: IdParams,
           // No body at all reaches the validator as null.
           body: RetryPostBody.nullish(),

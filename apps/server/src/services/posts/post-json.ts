@@ -51,6 +51,17 @@ export function toPostJson(row: PostRow & { video_title: string }): Post {
     videoTitle: row.video_title,
     accountName: row.account_name,
     firstComment: firstCommentOf(row),
+    rendition: renditionOf(row),
+  };
+}
+
+/** The copy the post sends, as the trigger of migration 0043 mirrors it; null: the video as uploaded. */
+function renditionOf(row: PostRow): Post['rendition'] {
+  if (row.rendition_id == null || row.rendition_status == null || row.rendition_status === 'deleted') return null;
+  return {
+    id: row.rendition_id,
+    status: row.rendition_status,
+    progress: Math.min(1, Math.max(0, row.rendition_progress ?? 0)),
   };
 }
 

@@ -38,7 +38,13 @@ export function videoFacts(video: VideoRow): VideoFacts {
 }
 
 /** Every rule of the platform the post breaks, with the caption it would really send. */
-export function violationsOf(video: VideoRow, draft: PostDraft, account: AccountFacts): PostViolation[] {
+export function violationsOf(
+  video: VideoRow,
+  draft: PostDraft,
+  account: AccountFacts,
+  /** The file's facts when it is not the video as uploaded (a fitting copy's). */
+  facts: VideoFacts = videoFacts(video),
+): PostViolation[] {
   const fields = {
     title: video.title,
     caption: postCaption(draft.platform, draft.caption, video),
@@ -46,7 +52,7 @@ export function violationsOf(video: VideoRow, draft: PostDraft, account: Account
     options: draft.options,
     firstComment: draft.firstComment ?? undefined,
   };
-  return validatePost(draft.platform, videoFacts(video), fields, account);
+  return validatePost(draft.platform, facts, fields, account);
 }
 
 /**

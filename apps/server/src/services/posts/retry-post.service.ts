@@ -6,6 +6,7 @@ import { requeueFinishedPost, type JournalOnRetry } from '../../repositories/pos
 import { lockVideosOfUser } from '../../repositories/videos.repository';
 import { usableConnection, withTitle } from './change-post.service';
 import { ownVideo, userTimeZone } from './create-posts.service';
+import { copyBeforeRetry } from './post-copies';
 import { ownPostRow } from './post-queries.service';
 import { assertNotPosted, platformNames } from './post-targets';
 import { namesTime, resolvePostTime } from './post-time';
@@ -43,14 +44,15 @@ export async function retryPost(
   const scheduledAt = namesTime(body) ? resolvePostTime(body, await userTimeZone(ctx, userId), new Date()) : undefined;
 
   let journal: JournalOnRetry = 'keep';
+  const video = await ownVideo(ctx, userId, before.video_id);
+  const facts = await copyBeforeRetry(ctx, userId, video, before, connection.id);
   if (caption !== undefined || options !== undefined) {
-    const video = await ownVideo(ctx, userId, before.video_id);
     const draft = {
       platform,
       caption: caption !== undefined ? caption : before.caption,
       options: options ?? before.options,
     };
-    const violations = violationsOf(video, draft, await accountFactsOf(ctx, connection.id));
+    const violations = violationsOf(video, draft, await accountFactsOf(ctx, connection.id), facts);
     if (violations.length > 0) throw new PostViolationsError(violations);
     const presence = ctx.platforms.get(platform)?.postPresence(before.journal) ?? 'maybe';
     if (presence === 'held') {

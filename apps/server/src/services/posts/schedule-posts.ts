@@ -1,4 +1,4 @@
-import type { AccountFacts, Post, PostViolation } from '@fanout/contracts';
+import type { AccountFacts, Post, PostViolation, VideoFacts } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
 import type { DB } from '../../db/database';
@@ -35,6 +35,10 @@ export interface PostPlan {
   draft: PostDraft;
   connection: PlatformConnectionRow;
   scheduledAt: Date;
+  /** The facts of the fitting copy it sends, checked instead of the video's own; absent: the original. */
+  facts?: VideoFacts;
+  /** The fitting copy it sends; absent or null: the video as uploaded. */
+  renditionId?: number | null;
   /** Asked to go out at once ("Publish now"), not at a time: the trail says so. */
   now?: boolean;
 }
@@ -53,7 +57,7 @@ export async function checkPlans(
 ): Promise<{ plan: PostPlan; violation: PostViolation }[]> {
   const facts = await accountFactsByConnection(ctx, plans);
   return plans.flatMap((plan) =>
-    violationsOf(plan.video, plan.draft, facts.get(plan.connection.id) ?? {}).map((violation) => ({
+    violationsOf(plan.video, plan.draft, facts.get(plan.connection.id) ?? {}, plan.facts).map((violation) => ({
       plan,
       violation: { ...violation, connectionId: plan.connection.id },
     })),
@@ -100,6 +104,7 @@ export async function insertPlannedPosts(
         caption: p.draft.caption,
         options: p.draft.options,
         firstComment: p.draft.firstComment,
+        renditionId: p.renditionId,
         scheduledAt: p.scheduledAt,
       })),
     );

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import type { RenditionRow } from '../../db/renditions.schema';
 import type { VideoRow } from '../../db/schema';
 import type { ConnectedAccount, MediaSource, PublishCover, PublishRequest } from '../../platforms/platform-adapter';
 import { coverImageAddress } from '../covers/public-address';
@@ -10,15 +11,19 @@ export interface PostFields {
   options: Record<string, unknown>;
 }
 
+/** A ready fitting copy the post sends instead of the video as uploaded (an MP4 in storage). */
+export type PublishCopy = Pick<RenditionRow, 'storage_key' | 'size_bytes' | 'width' | 'height' | 'duration_ms'>;
+
 /**
- * What an adapter needs to publish a stored video as an account: the file and its preview read from
- * storage in ranges (never whole), the video's facts, and the post's fields.
+ * What an adapter needs to publish a stored video as an account: the file (the video's, or its fitting copy's
+ * with the copy's own facts) and its preview read from storage in ranges (never whole), and the post's fields.
  */
 export function buildPublishRequest(
   ctx: AppContext,
   video: VideoRow,
   account: ConnectedAccount,
   post: PostFields,
+  copy?: PublishCopy | null,
 ): PublishRequest {
   const source = (key: string, sizeBytes: number, mimeType: string): MediaSource => ({
     sizeBytes,
@@ -34,18 +39,29 @@ export function buildPublishRequest(
   });
   return {
     account,
-    video: {
-      ...source(video.filename, video.size_bytes, video.mime_type),
-      filename: video.original_name || video.filename,
-      durationSeconds: video.duration_seconds,
-      width: video.width,
-      height: video.height,
-    },
+    video: copy?.storage_key
+      ? {
+          ...source(copy.storage_key, Number(copy.size_bytes ?? 0), 'video/mp4'),
+          filename: copyName(video.original_name || video.filename),
+          durationSeconds: copy.duration_ms === null ? video.duration_seconds : copy.duration_ms / 1000,
+          width: copy.width,
+          height: copy.height,
+        }
+      : {
+          ...source(video.filename, video.size_bytes, video.mime_type),
+          filename: video.original_name || video.filename,
+          durationSeconds: video.duration_seconds,
+          width: video.width,
+          height: video.height,
+        },
     thumbnail: video.thumbnail_filename ? source(video.thumbnail_filename, video.thumbnail_bytes, 'image/jpeg') : null,
     cover: publishCover(ctx, video, source),
     post,
   };
 }
+
+/** The copy's name as the platform sees it: the video's own, as an MP4. */
+const copyName = (name: string) => `${name.replace(/\.[^./]*$/, '')}.mp4`;
 
 /** The video's cover as adapters take it (docs/covers.md); null when none was chosen. */
 function publishCover(

@@ -1,9 +1,11 @@
 import type { PlatformKey, PostProgress } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { PostRow } from '../../db/posts.schema';
+import type { RenditionRow } from '../../db/renditions.schema';
 import type { VideoRow } from '../../db/schema';
 import type { PublishedPost, PublishJournal } from '../../platforms/platform-adapter';
 import { escalateUnrecognized, isPlatformError, PlatformError } from '../../platforms/platform-error';
+import { findRendition } from '../../repositories/renditions.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { refreshConnection } from '../connections/connection-refresh.service';
 import { grantRefused } from '../connections/needs-reconnect';
@@ -113,8 +115,10 @@ class PostRun {
     const video = await findVideoOfUser(this.ctx.db, this.row.video_id, this.row.user_id);
     // Deleted with its video meanwhile: the post's row went with it.
     if (!video) return 'gone';
+    const copy = await this.readyCopy();
+    if (copy === 'not-ready') return this.handOver();
     // A file gone from storage (removed by hand, a lost disk) fails the post plainly, before any platform call.
-    if (!(await this.ctx.storage.stat(video.filename))) {
+    if (!(await this.ctx.storage.stat(copy?.storage_key ?? video.filename))) {
       return this.fail({
         code: 'media_missing',
         message: 'The video file is no longer in storage. Upload the video again, then post it.',
@@ -131,7 +135,7 @@ class PostRun {
       try {
         const { adapter, account, tokenSeal } = await getPublishingAccount(this.ctx, connectionId);
         this.tokenSeal = tokenSeal;
-        const request = buildPublishRequest(this.ctx, video, account, this.fields(video));
+        const request = buildPublishRequest(this.ctx, video, account, this.fields(video), copy);
         if (this.journal && (this.journal.step === 'create' || this.startOver) && this.lookUpFirst) {
           phase = 'lookup';
           const found = await withStepTimeout(
@@ -171,6 +175,16 @@ class PostRun {
         if (next) return next;
       }
     }
+  }
+
+  /**
+   * The fitting copy the post sends (null: the video as uploaded). The runner checked it was ready before the
+   * claim; one deleted or asked again since goes back to that check (copy-wait.ts), which fails or holds it.
+   */
+  private async readyCopy(): Promise<RenditionRow | null | 'not-ready'> {
+    if (this.row.rendition_status == null) return null;
+    const copy = this.row.rendition_id === null ? undefined : await findRendition(this.ctx.db, this.row.rendition_id);
+    return copy?.status === 'ready' && copy.storage_key ? copy : 'not-ready';
   }
 
   /**

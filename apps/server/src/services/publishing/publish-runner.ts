@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { countPublishOutcome } from '../../metrics-registry';
 import { claimPost, findDuePost, nextDuePostOfConnection } from '../../repositories/post-runs.repository';
+import { waitForCopy } from './copy-wait';
 import { enqueuePublish } from './publish-queue';
 import { runClaimedPost, type RunOutcome } from './publish-run';
 import { nextWaitingPost, takePlatformSlot } from './platform-slots';
 import { waitForReconnect } from './reconnect-wait';
 
-export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'platform-busy';
+export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'platform-busy' | 'waiting-for-copy';
 
 /**
  * The `posts.publish` job: claims the post if it is still due and nobody holds it, then publishes it. A job
@@ -18,7 +19,8 @@ export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'pl
  * its connection to the connection's post that has waited longest (handOn). Whatever that misses (the
  * process died with posts waiting in it) the minute's sweep queues again. A job per busy post every few
  * seconds instead filled the queue faster than posts ran when thousands were due at once. A post whose account
- * needs reconnecting is neither claimed nor sent: it waits for the reconnect (reconnect-wait.ts).
+ * needs reconnecting is neither claimed nor sent: it waits for the reconnect (reconnect-wait.ts); so does one
+ * whose fitting copy is still being made: it waits for the copy (copy-wait.ts).
  */
 export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ outcome: PublishJobOutcome }> {
   const due = await findDuePost(ctx.db, postId);
@@ -29,6 +31,15 @@ export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ 
     if (wait === 'gone') return { outcome: 'not-due' };
     if (wait !== 'go-on') {
       const outcome = wait === 'waiting' ? 'needs-reconnect' : 'failed';
+      countPublishOutcome(due.platform, outcome);
+      return { outcome };
+    }
+  }
+  if (due.needsCopy) {
+    const wait = await waitForCopy(ctx, due);
+    if (wait === 'gone') return { outcome: 'not-due' };
+    if (wait !== 'go-on') {
+      const outcome = wait === 'waiting' ? 'waiting-for-copy' : 'failed';
       countPublishOutcome(due.platform, outcome);
       return { outcome };
     }

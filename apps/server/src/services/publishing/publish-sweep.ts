@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { postsWithDuePublishJob } from '../../repositories/job-queue-stats.repository';
 import { expireCommentHolds, listOpenComments } from '../../repositories/first-comments.repository';
+import { releaseEndedCopyWaits } from '../../repositories/copy-waits.repository';
 import { listPostsDueWithin, releaseAllLeases } from '../../repositories/post-runs.repository';
 import { enqueueFirstComment, enqueuePublish } from './publish-queue';
 
@@ -29,6 +30,8 @@ export async function sweepPosts(
 ): Promise<{ queued: number; released: number }> {
   const released = startup && ctx.dbKind === 'pglite' ? await releaseAllLeases(ctx.db) : 0;
   if (startup && ctx.dbKind === 'pglite') await expireCommentHolds(ctx.db);
+  // Posts left waiting for a copy that has ended (normally its end makes them due already).
+  await releaseEndedCopyWaits(ctx.db);
   const due = await listPostsDueWithin(ctx.db, ctx.config.publishing.leaseMs + SWEEP_AHEAD_MS, SWEEP_BATCH);
   const waiting = await postsWithDuePublishJob(
     ctx.db,

@@ -6,6 +6,7 @@ import { RenderError, renderFit } from '../../media/render-fit';
 import { claimRendition, markRenditionFailed, markRenditionReady } from '../../repositories/renditions.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { randomName, tempPath } from '../../storage/temp-file';
+import { resumePostsOfCopy } from '../publishing/copy-wait';
 import { RenderHeartbeat } from './render-heartbeat';
 
 /** A copy whose render was interrupted this many times (its process died each time) fails instead of looping. */
@@ -27,6 +28,13 @@ function failureOf(err: unknown): { code: string; message: string } {
  * facts ffprobe reads from it. A copy deleted meanwhile stops ffmpeg and leaves nothing behind.
  */
 export async function renderRendition(ctx: AppContext, id: number): Promise<{ outcome: RenderOutcome }> {
+  const result = await render(ctx, id);
+  // The posts that waited for this copy go now: publish it, or fail with its reason.
+  if (result.outcome === 'ready' || result.outcome === 'failed') await resumePostsOfCopy(ctx, id);
+  return result;
+}
+
+async function render(ctx: AppContext, id: number): Promise<{ outcome: RenderOutcome }> {
   const row = await claimRendition(ctx.db, id, ctx.config.renditions.leaseMs, MAX_RENDER_ATTEMPTS);
   if (!row) return { outcome: 'not_due' };
   const heartbeat = new RenderHeartbeat(ctx, row.id, row.attempts);

@@ -4,6 +4,7 @@ import {
   markRenditionFailed,
   releaseAllRenditionLeases,
 } from '../../repositories/renditions.repository';
+import { resumePostsOfCopy } from '../publishing/copy-wait';
 import { MAX_RENDER_ATTEMPTS } from './render-rendition';
 import { queueRender } from './render-queue';
 
@@ -26,6 +27,7 @@ export async function sweepRenditions(ctx: AppContext, { startup = false } = {})
         code: 'render_interrupted',
         message: `The render was interrupted ${row.attempts} times (the server stopped while it ran). Ask for the copy again.`,
       });
+      await resumePostsOfCopy(ctx, row.id);
       failed++;
       continue;
     }

@@ -45,3 +45,8 @@ export function countPosts(posts: readonly { status: PostStatus }[]): PostCounts
 export function waitsForReconnect(post: Pick<Post, 'status' | 'error'>): boolean {
   return post.status === 'scheduled' && post.error?.code === 'needs_reconnect';
 }
+
+/** A due post waiting, `scheduled`, for its fitting copy to be made (its progress says how far the copy is). */
+export function waitsForCopy(post: Pick<Post, 'status' | 'progress'>): boolean {
+  return post.status === 'scheduled' && post.progress.step === 'rendering';
+}

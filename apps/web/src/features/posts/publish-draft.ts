@@ -24,6 +24,11 @@ export interface TargetDraft {
   connectionIds?: number[];
   /** Posted under the post once it is live; unset or blank: none. */
   firstComment?: string;
+  /**
+   * The fitting copy made (or being made) for this platform with the composer's settings: the posts send it
+   * (`renditionId`) and are checked against its facts. Unset: the video as uploaded.
+   */
+  copy?: { id: number; facts: VideoFacts };
 }
 
 export interface PublishDraft {
@@ -149,7 +154,7 @@ export function draftViolations(
   return selectedPlatforms(draft).flatMap((platform) =>
     validatePost(
       platform,
-      facts,
+      draft.targets[platform].copy?.facts ?? facts,
       {
         title: video.title,
         caption: shownCaption(draft, platform, video),
@@ -179,10 +184,11 @@ export function chosenAccounts(draft: PublishDraft, platform: PlatformKey, conne
  */
 export function draftTargets(draft: PublishDraft, video: Video, connections: readonly Connection[] = []): PostTarget[] {
   return selectedPlatforms(draft).flatMap((platform) => {
-    const { caption, options, firstComment } = draft.targets[platform];
+    const { caption, options, firstComment, copy } = draft.targets[platform];
     const own = caption !== null && caption !== buildCaption(platform, video) ? { caption } : {};
     const comment = firstComment?.trim() ? { firstComment } : {};
-    const target = { platform, ...own, options: cleanOptions(options), ...comment };
+    const sent = copy ? { renditionId: copy.id } : {};
+    const target = { platform, ...own, options: cleanOptions(options), ...comment, ...sent };
     const accounts = chosenAccounts(draft, platform, connections);
     return accounts.length === 0 ? [target] : accounts.map((c) => ({ ...target, connectionId: c.id }));
   });

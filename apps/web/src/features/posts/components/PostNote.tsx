@@ -1,5 +1,5 @@
 import type { Post } from '@fanout/contracts';
-import { waitsForReconnect } from '../post-status';
+import { waitsForCopy, waitsForReconnect } from '../post-status';
 import { PostAppliedPrivacy } from './PostAppliedPrivacy';
 import { PostErrorText } from './PostErrorText';
 import { PostFirstComment } from './PostFirstComment';
@@ -20,6 +20,8 @@ export function PostNote({ post, id }: { post: Post; id: string }) {
 
 function StatusNote({ post, id }: { post: Post; id: string }) {
   if (waitsForReconnect(post)) return <PostReconnectWait post={post} id={id} />;
+  // Its progress says it already: waiting is not a failure.
+  if (waitsForCopy(post)) return null;
   if (post.appliedPrivacy && post.status === 'published') return <PostAppliedPrivacy post={post} id={id} />;
   return post.error ? <PostErrorText error={post.error} platform={post.platform} id={id} /> : null;
 }

@@ -27,10 +27,12 @@ export function RenditionProgress({ rendition, name, retrying, onRetry }: Rendit
   if (rendition.status === 'ready') return <ReadyCopy rendition={rendition} name={name} />;
   const percent = Math.round(rendition.progress * 100);
   const words = rendition.status === 'queued' ? 'Waiting to start' : `Making the copy: ${percent} %`;
+  const after = `Posts to ${name} from here send this copy once it is made, and wait for it if they are due first.`;
   return (
     <div className="space-y-1.5" aria-live="polite">
       <p className="text-sm text-zinc-700">{words}</p>
       <ProgressBar value={percent} label={`Fitting copy for ${name}`} valueText={words} />
+      <p className="text-xs text-zinc-600">{after}</p>
     </div>
   );
 }
@@ -55,8 +57,7 @@ function ReadyCopy({ rendition, name }: { rendition: Rendition; name: string }) 
           className="max-h-72 max-w-full rounded-lg bg-black"
         />
       )}
-      {/* Posts do not carry the copy yet: saying so keeps the promise honest. */}
-      <p className="text-xs text-zinc-600">Posts still send the video as uploaded for now.</p>
+      <p className="text-xs text-zinc-600">Posts to {name} from here send this copy, not the video as uploaded.</p>
     </div>
   );
 }

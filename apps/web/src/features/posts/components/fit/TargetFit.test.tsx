@@ -3,10 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PlatformKey } from '@fanout/contracts';
 import type { StubRequest, StubRoutes } from '@/test/fetch-stub';
+import { buildPost } from '@/test/post-factories';
 import { connectionId, openPanel } from '../publish/panel-test-support';
 import { fitRoute, longVideo, renditionRoutes } from './fit-test-support';
 
 const fitAsks = (calls: StubRequest[]) => calls.filter((c) => c.url === '/api/videos/31/fit').map((c) => c.body);
+const posted = (calls: StubRequest[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/posts');
 const copiesAsked = (calls: StubRequest[]) =>
   calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/renditions');
 
@@ -164,5 +166,26 @@ describe('whether the video fits each target, and a copy that does', () => {
     await userEvent.click(form.getByRole('button', { name: 'Try again' }));
     expect(await form.findByText('Making the copy: 10 %')).toBeVisible();
     expect(copiesAsked(calls)).toHaveLength(2);
+  });
+
+  it('posts with the copy being made (renditionId), checked on the copy, and says so beside it', async () => {
+    const { routes, state } = renditionRoutes('facebook');
+    const created = { status: 201, body: { posts: [buildPost('facebook', { videoId: 31 })] } };
+    const { form, calls } = await openWith(['facebook'], 'Facebook', {
+      ...routes,
+      'POST /api/videos/31/posts': created,
+    });
+    await userEvent.selectOptions(form.getByRole('combobox', { name: 'Facebook post type' }), 'Reel');
+    await userEvent.click(await form.findByRole('button', { name: 'Make it fit' }));
+    state.now = { status: 'rendering', progress: 0.4 };
+    await userEvent.click(form.getByRole('button', { name: 'Make the copy' }));
+    expect(await form.findByText(/^Posts to Facebook from here send this copy once it is made/)).toBeVisible();
+    expect(form.queryByText(/as uploaded for now/)).not.toBeInTheDocument();
+
+    await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]!.body).toMatchObject({
+      targets: [{ platform: 'facebook', options: { kind: 'reel' }, renditionId: 9 }],
+    });
   });
 });

@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
+  copyFacts,
   targetVideoLimits,
   verticalSurface,
   type Connection,
   type FitResponse,
   type Rendition,
   type Video,
+  type VideoFacts,
 } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
 import { CheckIcon } from '@/components/ui/icons';
@@ -13,6 +15,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useVideoFit } from '../../api/fit';
 import { useMakeRendition, useRenditions } from '../../api/renditions';
 import { platformName } from '../../platform-names';
+import { videoFacts } from '../../publish-draft';
 import { FitPanel } from './FitPanel';
 import { DEFAULT_FIT, fitRequest, type FitSettings } from './fit-settings';
 
@@ -23,6 +26,8 @@ interface TargetFitProps {
   options: Record<string, unknown>;
   /** Problems the card already lists (the browser's own check): said once, not twice. */
   listed?: readonly string[];
+  /** The copy the posts send (made or being made with these settings), or null: the video as uploaded. */
+  onCopy?(copy: { id: number; facts: VideoFacts } | null): void;
 }
 
 /** The copy made for this plan: same platform, same steps (the server names one copy per settings). */
@@ -37,7 +42,7 @@ const madeFor = (renditions: readonly Rendition[] | undefined, fit: FitResponse 
  * Whether the video fits one target as uploaded ("Fits TikTok", or what does not), with Make it fit (or Make
  * vertical on the short-video surfaces) opening the settings, the plan, a preview and the copy.
  */
-export function TargetFit({ video, connection, options, listed = [] }: TargetFitProps) {
+export function TargetFit({ video, connection, options, listed = [], onCopy }: TargetFitProps) {
   const id = useId();
   const name = platformName(connection.platform);
   const [open, setOpen] = useState(false);
@@ -48,6 +53,17 @@ export function TargetFit({ video, connection, options, listed = [] }: TargetFit
   const make = useMakeRendition(video.id);
   const verticalOffered = verticalSurface(connection.platform, targetVideoLimits(connection.platform, options));
   const rendition = madeFor(renditions.data?.renditions, fit.data, connection);
+  // A copy ready or on its way is what the posts send; a failed one is not (the video as uploaded is refused).
+  const sent = rendition && rendition.status !== 'failed' && fit.data ? rendition : undefined;
+  const sentFacts =
+    sent && fit.data
+      ? JSON.stringify(copyFacts(videoFacts(video), fit.data.plan.output, sent.status === 'ready' ? sent : null))
+      : null;
+  useEffect(() => {
+    onCopy?.(sent && sentFacts ? { id: sent.id, facts: JSON.parse(sentFacts) as VideoFacts } : null);
+    // onCopy changes with every render of the form; the copy and its facts are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sent?.id, sentFacts]);
 
   if (fit.isPending) return <p className="text-sm text-zinc-600">Checking whether it fits {name}…</p>;
   if (fit.isError) {

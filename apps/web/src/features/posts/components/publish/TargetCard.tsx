@@ -153,6 +153,13 @@ export function TargetCard(props: TargetCardProps) {
             connection={accounts.find((a) => props.chosen?.includes(a.id)) ?? connection}
             options={target.options}
             listed={general.map((v) => v.message)}
+            onCopy={(copy) => {
+              if (
+                (copy?.id ?? null) !== (target.copy?.id ?? null) ||
+                copy?.facts.sizeBytes !== target.copy?.facts.sizeBytes
+              )
+                onChange((t) => ({ ...t, copy: copy ?? undefined }));
+            }}
           />
         </div>
       )}
