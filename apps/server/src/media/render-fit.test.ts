@@ -139,6 +139,9 @@ describe('renderFit: a fit plan rendered by ffmpeg, checked with ffprobe', () =>
     expect(failure).toBeInstanceOf(RenderError);
     expect((failure as RenderError).reason).toMatch(/invalid data|moov atom not found/i);
     expect((failure as RenderError).reason).not.toMatch(/\n|\s+at\s/);
+    // The server's own paths are not shown to the person.
+    expect((failure as RenderError).reason).not.toContain(path.dirname(source));
+    expect((failure as RenderError).reason).toMatch(/^the video: /);
     expect(fs.existsSync(output)).toBe(false);
   });
 
@@ -146,5 +149,9 @@ describe('renderFit: a fit plan rendered by ffmpeg, checked with ffprobe', () =>
     const stderr = '[libx264 @ 0x55d1c0] height not divisible by 2 (1080x1081)\nConversion failed!\n';
     expect(failureReason(stderr, 1)).toBe('height not divisible by 2 (1080x1081)');
     expect(failureReason('', 137)).toBe('ffmpeg stopped with exit code 137');
+    expect(
+      failureReason('/srv/data/tmp/a1b2.mp4: Invalid data found', 1, { '/srv/data/tmp/a1b2.mp4': 'the video' }),
+    ).toBe('the video: Invalid data found');
+    expect(failureReason('Could not open /var/lib/fanout/media/x/y.srt', 1)).toBe('Could not open y.srt');
   });
 });

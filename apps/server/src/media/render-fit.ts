@@ -27,13 +27,19 @@ export class RenderError extends Error {
 /** Lines ffmpeg ends every failure with, which say nothing of the cause. */
 const GENERIC = /^(Conversion failed!|Exiting normally.*|Error opening output files?:.*|Error while filtering.*)$/i;
 
-/** The last stderr line that says what went wrong, without ffmpeg's `[component @ 0x…]` prefix. */
-export function failureReason(stderr: string, exitCode: number | null): string {
+/**
+ * The last stderr line that says what went wrong, without ffmpeg's `[component @ 0x…]` prefix. The files it names
+ * are the server's own paths, which are nobody's business: `files` says them in words ("the video"), and any
+ * other path keeps only its file name.
+ */
+export function failureReason(stderr: string, exitCode: number | null, files: Record<string, string> = {}): string {
   const lines = stderr
     .split(/\r?\n/)
     .map((line) => line.replace(/^\[[^\]]*@ 0x[0-9a-f]+\]\s*/i, '').trim())
     .filter((line) => line && !GENERIC.test(line));
-  return lines.at(-1) ?? `ffmpeg stopped with exit code ${exitCode ?? 'unknown'}`;
+  let reason = lines.at(-1) ?? `ffmpeg stopped with exit code ${exitCode ?? 'unknown'}`;
+  for (const [file, words] of Object.entries(files)) reason = reason.split(file).join(words);
+  return reason.replace(/(?:[A-Za-z]:)?(?:[\\/][^\s\\/:'"]+)+[\\/]([^\s\\/:'"]+)/g, '$1');
 }
 
 /** Reads `-progress` output: `out_time_us=…` lines give the position in the copy. */
@@ -64,7 +70,10 @@ export async function renderFit(job: RenderInput): Promise<void> {
       signal: job.signal,
       onStdout: progressReader(durationMs, job.onProgress),
     });
-    if (result.exitCode !== 0) throw new RenderError(failureReason(result.stderr, result.exitCode));
+    if (result.exitCode !== 0)
+      throw new RenderError(
+        failureReason(result.stderr, result.exitCode, { [job.input]: 'the video', [job.output]: 'the copy' }),
+      );
   } catch (err) {
     await fs.rm(job.output, { force: true });
     throw err;
