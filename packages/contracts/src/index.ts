@@ -6,6 +6,7 @@ export * from './auth';
 export * from './projects';
 export * from './videos';
 export * from './video-cover';
+export * from './video-captions';
 export * from './video-fit';
 export * from './renditions';
 export * from './security';

@@ -40,6 +40,7 @@ export interface PostsTable {
   applied_privacy: NullableJson<AppliedPrivacy>;
   /** The platform's words when it refused the cover after the post went live (migration 0042). */
   cover_error: ColumnType<string | null, string | null | undefined, string | null>;
+  captions_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** The adapter's journal after the last committed step; null before the first. */
   journal: NullableJson<PublishJournal>;
   progress: Json<PostProgress>;

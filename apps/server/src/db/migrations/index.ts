@@ -35,6 +35,7 @@ import * as m0039 from './0039-renditions';
 import * as m0040 from './0040-video-faststart';
 import * as m0041 from './0041-post-first-comment';
 import * as m0042 from './0042-video-cover';
+import * as m0045 from './0045-video-captions';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0040-video-faststart': m0040,
   '0041-post-first-comment': m0041,
   '0042-video-cover': m0042,
+  '0045-video-captions': m0045,
 };
