@@ -21,6 +21,7 @@ describe('optional feature scopes', () => {
     const comment = { feature: 'first_comment', label: 'posting a first comment' };
     expect(missingFeatures('youtube', ['https://www.googleapis.com/auth/youtube.upload'])).toEqual([
       { ...comment, scope: 'https://www.googleapis.com/auth/youtube.force-ssl' },
+      { feature: 'captions', label: 'sending captions', scope: 'https://www.googleapis.com/auth/youtube.force-ssl' },
     ]);
     expect(missingFeatures('instagram', ['instagram_business_basic'])).toEqual([
       { ...comment, scope: 'instagram_business_manage_comments' },

@@ -104,6 +104,15 @@ export const Post = z
           "On a published post: the platform's own words when it refused the video's cover after the post went " +
           "live (YouTube's thumbnails.set for a channel that may not set custom thumbnails); null otherwise.",
       }),
+    captionsError: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "On a published post: the platform's own words when it refused one of the video's caption tracks after " +
+          'the post went live (docs/captions.md); null otherwise.',
+      }),
     progress: PostProgress,
     error: PostError.nullable().meta({
       description:

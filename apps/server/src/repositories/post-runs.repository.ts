@@ -180,6 +180,8 @@ export type Finish =
       appliedPrivacy: AppliedPrivacy | null;
       /** The platform's words when it refused the cover (the post is live all the same). */
       coverError?: string | null;
+      /** The platform's words when it refused a caption track (the post is live all the same). */
+      captionsError?: string | null;
     }
   | { status: 'failed' | 'unconfirmed'; error: PostError };
 
@@ -192,6 +194,7 @@ export async function finishPost(db: DB, id: number, runId: string, f: Finish): 
           platform_post_id: f.platformPostId,
           applied_privacy: f.appliedPrivacy ? JSON.stringify(f.appliedPrivacy) : null,
           cover_error: f.coverError ?? null,
+          captions_error: f.captionsError ?? null,
           published_at: now,
           error: null,
           progress: sql<string>`jsonb_set(progress, '{step}', '"published"'::jsonb)`,

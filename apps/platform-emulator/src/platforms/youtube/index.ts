@@ -16,12 +16,14 @@
  * - `comment`: commentThreads.insert (a top-level comment under a video)
  * - `watch`: the watch page www.youtube.com/watch?v=<id>
  * - `thumbnails`: thumbnails.set (a custom thumbnail; refused 403 forbidden for the unverified second channel)
+ * - `captions`: captions.insert (a caption track: its language, name, format and cue count are recorded)
  * Rate limits are Google's daily quota: 403 quotaExceeded.
  * App stage (`POST /_control/app-stage {platform: 'youtube', verified: false}`, core/app-stages.ts): an unverified
  * project's uploads are made private, as the videos.insert documentation says.
  */
 import type { PlatformModule } from '../../core/context';
 import { errors } from './envelopes';
+import { registerCaptions } from './captions';
 import { registerComments } from './comments';
 import { registerOAuth } from './oauth';
 import { registerUpload } from './upload';
@@ -37,6 +39,7 @@ export const youtube: PlatformModule = {
     registerUpload(api, ctx);
     registerVideos(api, ctx);
     registerThumbnails(api, ctx);
+    registerCaptions(api, ctx);
     registerComments(api, ctx);
   },
 };

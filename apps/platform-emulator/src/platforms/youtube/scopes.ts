@@ -33,6 +33,8 @@ export const METHOD_SCOPES = {
     `${G}youtubepartner`,
     `${G}youtubepartner-channel-audit`,
   ],
+  /** captions.insert (discovery document: youtube.captions.insert scopes). */
+  'youtube.captions.insert': [`${G}youtube.force-ssl`, `${G}youtubepartner`],
   // commentThreads.insert names this one scope only.
   'youtube.commentThreads.insert': [`${G}youtube.force-ssl`],
 } as const;

@@ -1,6 +1,12 @@
 import type { PublishedPost, PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';
 import { answerOf, getVideo, type YouTubeApi, type YouTubeVideo } from './youtube.api';
+import {
+  nextYouTubeCaptions,
+  sendYouTubeCaption,
+  youtubeCaptionsError,
+  type CaptionsJournal,
+} from './youtube.captions';
 import { hasYouTubeCover, setYouTubeThumbnail } from './youtube.cover';
 import { youtubeAppliedPrivacy } from './youtube.privacy';
 import { queryUpload, sendChunk, startSession, videoResource, type UploadState } from './youtube.upload';
@@ -10,13 +16,15 @@ const SLOW_POLL_MS = 30_000;
 /** A session Google forgot (404/410) is started again, a few times at most. */
 const MAX_SESSION_RESTARTS = 2;
 
-type Journal = PublishJournal & {
-  sessionUrl?: string;
-  offset?: number;
-  videoId?: string;
-  polls?: number;
-  restarts?: number;
-};
+type Journal = PublishJournal &
+  CaptionsJournal & {
+    sessionUrl?: string;
+    offset?: number;
+    videoId?: string;
+    polls?: number;
+    restarts?: number;
+    coverError?: string;
+  };
 
 /**
  * YouTube resumable upload: session (its URI saved at once) → one chunk per step (the next offset read
@@ -39,6 +47,7 @@ export async function youtubePublishStep(
   if (j.step === 'upload') return upload(api, request, j);
   if (j.step === 'processing') return poll(api, request, j);
   if (j.step === 'cover') return cover(api, request, j);
+  if (j.step === 'captions') return captions(api, request, await sendYouTubeCaption(api, request, j.videoId!, j));
   throw api.rejected('publish', `unknown publish step "${j.step}"`);
 }
 
@@ -86,6 +95,8 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
   if (status === 'processed') {
     // The video is live; its custom thumbnail is a step of its own after it (youtube.cover.ts).
     if (hasYouTubeCover(request)) return { done: false, journal: { ...j, step: 'cover' } };
+    const next = await nextYouTubeCaptions(request, j);
+    if (next) return { done: false, journal: next };
     const post = publishedVideo(api, request, videoId, video);
     return { done: true, journal: { ...j, step: 'done', platformPostId: videoId }, post };
   }
@@ -112,15 +123,28 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
   return { done: false, journal: { ...j, polls }, waitMs: polls > 20 ? SLOW_POLL_MS : POLL_MS };
 }
 
-/** thumbnails.set once, then the published video, with YouTube's words when it refused the thumbnail. */
+/** thumbnails.set once, then the captions, with YouTube's words when it refused the thumbnail. */
 async function cover(api: YouTubeApi, request: PublishRequest, j: Journal): Promise<PublishStepResult> {
   const videoId = j.videoId!;
   const coverError = await setYouTubeThumbnail(api, request, videoId);
+  return captions(api, request, { ...j, ...(coverError ? { coverError } : {}) });
+}
+
+/** The caption tracks, one step each (youtube.captions.ts), then the published video with any refusals' words. */
+async function captions(api: YouTubeApi, request: PublishRequest, j: Journal): Promise<PublishStepResult> {
+  const videoId = j.videoId!;
+  const next = await nextYouTubeCaptions(request, j);
+  if (next) return { done: false, journal: next };
   const post = await foundVideo(api, request, videoId);
+  const captionsError = youtubeCaptionsError(j);
   return {
     done: true,
     journal: { ...j, step: 'done', platformPostId: videoId },
-    post: { ...post, ...(coverError ? { coverError } : {}) },
+    post: {
+      ...post,
+      ...(j.coverError ? { coverError: j.coverError } : {}),
+      ...(captionsError ? { captionsError } : {}),
+    },
   };
 }
 

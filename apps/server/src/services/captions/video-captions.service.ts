@@ -17,6 +17,7 @@ import { usedBytes } from '../storage-usage.service';
 import { quotaExceeded } from '../uploads/accept-upload';
 import { removeStoredFiles } from '../videos.service';
 import { captionJson } from './caption-json';
+import { readStoredText } from './publish-captions';
 
 async function ownVideo(ctx: AppContext, userId: number, id: number) {
   const row = await findVideoOfUser(ctx.db, id, userId);
@@ -130,9 +131,7 @@ export async function readCaption(
   await ownVideo(ctx, userId, videoId);
   const row = await findCaption(ctx.db, videoId, language);
   if (!row) throw notFound('Caption');
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.storage.createReadStream(row.filename)) chunks.push(chunk as Buffer);
-  return { format: row.format, text: Buffer.concat(chunks).toString('utf8') };
+  return { format: row.format, text: await readStoredText(ctx, row.filename) };
 }
 
 export async function removeCaption(ctx: AppContext, userId: number, videoId: number, language: string) {

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../http/errors';
 import { findUserById } from '../../repositories/users.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { queueTimes } from '../slots/queue-times';
+import { assertCaptionsAllowed } from '../captions/captions-scope';
 import { assertCommentAllowed } from './first-comment-scope';
 import { resolvePostTime } from './post-time';
 import { connectionsForTargets } from './post-targets';
@@ -61,6 +62,7 @@ export async function createPosts(
     now: !body.queue && scheduledAt.getTime() === now.getTime(),
   }));
   assertCommentAllowed(plans);
+  await assertCaptionsAllowed(ctx, plans);
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
   // "Add to queue": each target takes its account's next free slot, under the project's queue lock.

@@ -135,7 +135,10 @@ describe('the first comment: its own step after the post goes live', () => {
     });
     const as = api(server, token);
     const connection = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections[0];
-    expect(connection).toMatchObject({ status: 'connected', missingFeatures: [{ feature: 'first_comment' }] });
+    expect(connection).toMatchObject({
+      status: 'connected',
+      missingFeatures: [{ feature: 'first_comment' }, { feature: 'captions' }],
+    });
     const who: Publisher = { token, projectId: project.id, connectionId: connection.id, as };
     const videoId = await uploadedVideo(server, who);
     const target = { platform: 'youtube', caption: 'Dawn', options: { privacy: 'public' } };

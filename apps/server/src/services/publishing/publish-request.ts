@@ -1,3 +1,4 @@
+import { publishCaptions } from '../captions/publish-captions';
 import type { AppContext } from '../../context';
 import type { VideoRow } from '../../db/schema';
 import type { ConnectedAccount, MediaSource, PublishCover, PublishRequest } from '../../platforms/platform-adapter';
@@ -43,6 +44,7 @@ export function buildPublishRequest(
     },
     thumbnail: video.thumbnail_filename ? source(video.thumbnail_filename, video.thumbnail_bytes, 'image/jpeg') : null,
     cover: publishCover(ctx, video, source),
+    captions: publishCaptions(ctx, video.id),
     post,
   };
 }

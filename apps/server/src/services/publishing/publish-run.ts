@@ -333,6 +333,7 @@ class PostRun {
       platformPostId: post.platformPostId,
       appliedPrivacy: post.appliedPrivacy ?? null,
       coverError: post.coverError ?? null,
+      captionsError: post.captionsError ?? null,
     });
     if (!row) return 'lost';
     this.log.info({ url: post.url }, 'post published');
