@@ -16,6 +16,7 @@ import { ArrowLeftIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { ErrorState, Skeleton } from '@/components/ui/States';
 import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api-client';
+import { CaptionsSection } from './CaptionsSection';
 import { VideoFacts } from './VideoFacts';
 
 /** /video/:id — the player, the preview image, everything known about the file, and its actions. */
@@ -133,6 +134,7 @@ function VideoView({ video }: { video: Video }) {
             )}
           </section>
           <PublishPanel video={video} />
+          <CaptionsSection videoId={video.id} />
         </div>
         <VideoFacts video={video} />
       </div>
