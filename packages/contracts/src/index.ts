@@ -8,6 +8,7 @@ export * from './projects';
 export * from './videos';
 export * from './video-cover';
 export * from './cover-rule';
+export * from './video-captions';
 export * from './video-fit';
 export * from './renditions';
 export * from './security';

@@ -27,6 +27,7 @@ describe('optional feature scopes', () => {
         label: 'adding to playlists',
         scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
       },
+      { feature: 'captions', label: 'sending captions', scope: 'https://www.googleapis.com/auth/youtube.force-ssl' },
     ]);
     expect(missingFeatures('instagram', ['instagram_business_basic'])).toEqual([
       { ...comment, scope: 'instagram_business_manage_comments' },

@@ -32,6 +32,14 @@ export const OPTIONAL_FEATURES = [
     label: 'adding to playlists',
     asked: true,
   },
+  // captions.insert names youtube.force-ssl (and youtubepartner, for content owners) as its scopes.
+  {
+    platform: 'youtube',
+    feature: 'captions',
+    scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
+    label: 'sending captions',
+    asked: true,
+  },
   // Instagram API with Instagram Login, IG Media comments: POST /{ig-media-id}/comments needs this permission.
   {
     platform: 'instagram',

@@ -125,6 +125,15 @@ export const Post = z
           "On a published YouTube post: YouTube's own words when it refused to add the video to one of the chosen " +
           'playlists (a playlist deleted since, playlistNotFound); the video stays published; null otherwise.',
       }),
+    captionsError: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "On a published post: the platform's own words when it refused one of the video's caption tracks after " +
+          'the post went live (docs/captions.md); null otherwise.',
+      }),
     progress: PostProgress,
     error: PostError.nullable().meta({
       description:

@@ -21,6 +21,16 @@ export interface PublishedItem {
   cover?: PublishedCover;
   /** What ffprobe read from the bytes the platform received (codec, size, frame rate, duration), when it read them. */
   media?: MediaFacts;
+  /** The caption tracks the platform was given after the post went live, in the order they came. */
+  captions?: PublishedCaption[];
+}
+
+export interface PublishedCaption {
+  language: string;
+  name?: string;
+  /** srt, vtt, or unknown when the platform could not tell. */
+  format: string;
+  cueCount: number;
 }
 
 export interface PublishedCover {
@@ -91,6 +101,13 @@ export class Published {
   setCover(platform: string, id: string, cover: PublishedCover): void {
     this.items.update(`${platform}:${id}`, (item) => {
       item.cover = cover;
+    });
+  }
+
+  /** A caption track a platform took for a live post (YouTube's captions.insert, Facebook's captions edge). */
+  addCaption(platform: string, id: string, caption: PublishedCaption): void {
+    this.items.update(`${platform}:${id}`, (item) => {
+      item.captions = [...(item.captions ?? []), caption];
     });
   }
 

@@ -44,6 +44,7 @@ export interface PostsTable {
   cover_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** YouTube's words when it refused to add the live video to a chosen playlist (0046). */
   playlist_error: ColumnType<string | null, string | null | undefined, string | null>;
+  captions_error: ColumnType<string | null, string | null | undefined, string | null>;
   /** The adapter's journal after the last committed step; null before the first. */
   journal: NullableJson<PublishJournal>;
   progress: Json<PostProgress>;

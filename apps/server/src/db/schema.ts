@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ActivityTables } from './activity.schema';
 import type { ApiTokensTables } from './api-tokens.schema';
+import type { CaptionsTables } from './captions.schema';
 import type { CollectionsTables } from './collections.schema';
 import type { AnalyticsTables } from './analytics.schema';
 import type { ConnectionsTables } from './connections.schema';
@@ -119,7 +120,8 @@ export interface Database
     RulesTables,
     SecretKeyCheckTables,
     RequestLimitsTables,
-    RenditionsTables {
+    RenditionsTables,
+    CaptionsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

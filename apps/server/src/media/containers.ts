@@ -21,8 +21,17 @@ export const VIDEO_CONTAINERS = {
 
 export type VideoExtension = keyof typeof VIDEO_CONTAINERS;
 
-/** Every extension the server writes: videos, thumbnails and cover stills (jpg), uploaded cover images (jpg, png). */
-export const STORED_TYPES: Record<string, string> = { ...VIDEO_CONTAINERS, jpg: 'image/jpeg', png: 'image/png' };
+/**
+ * Every extension the server writes: videos, thumbnails and cover stills (jpg), uploaded cover images (jpg, png),
+ * caption files (srt, vtt: served as text, never as something a browser would run; docs/captions.md).
+ */
+export const STORED_TYPES: Record<string, string> = {
+  ...VIDEO_CONTAINERS,
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  srt: 'text/plain; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+};
 
 /**
  * ffmpeg demuxers allowed to open an upload. Playlist and concat formats (hls, concat, …) could make

@@ -27,11 +27,23 @@ function padGraph(w: number, h: number): string {
  * and every platform take; a 10-bit HEVC source becomes 8-bit). A pad followed by a scale is padded straight at
  * the scaled size: the same picture without making the large canvas first.
  */
-export function videoGraph(steps: readonly FitStep[]): string {
+/**
+ * A captions file's path as a filter argument. The file is one the server wrote (a temp name), so it holds none
+ * of the characters the graph gives a meaning to (`:`, `'`, `\`, `,`, `;`, `[`): any other path is refused rather
+ * than escaped.
+ */
+function filterPath(file: string): string {
+  if (!/^[A-Za-z0-9_./-]+$/.test(file)) throw new Error(`not a path the filter graph can name: ${file}`);
+  return file;
+}
+
+export function videoGraph(steps: readonly FitStep[], captionsFile?: string): string {
   const crop = steps.find((s): s is Step<'crop'> => s.kind === 'crop');
   const pad = steps.find((s): s is Step<'pad'> => s.kind === 'pad');
   const scale = steps.find((s): s is Step<'scale'> => s.kind === 'scale');
-  const square = 'setsar=1,format=yuv420p[v]';
+  // Burned-in captions (libass) are drawn on the final frame, so their size follows the copy's, not the source's.
+  const burn = captionsFile ? `subtitles=filename=${filterPath(captionsFile)},` : '';
+  const square = `${burn}setsar=1,format=yuv420p[v]`;
   if (pad) return `${padGraph(scale?.width ?? pad.width, scale?.height ?? pad.height)},${square}`;
   const filters = [
     ...(crop ? [`crop=${crop.width}:${crop.height}:${crop.x}:${crop.y}`] : []),
@@ -49,9 +61,11 @@ export function outputDurationMs(steps: readonly FitStep[], sourceMs: number | n
 /**
  * ffmpeg's arguments for a plan: `input` read as an upload is (local file, video demuxers only), `output` an MP4
  * with its index first. A lone `rewrap` copies the streams; anything else encodes H.264 (x264 `veryfast`, CRF 21,
- * held under the plan's bitrate by -maxrate/-bufsize) and AAC. Progress goes to stdout as `key=value` lines.
+ * held under the plan's bitrate by -maxrate/-bufsize) and AAC. `captionsFile`, an SRT file whose times count from
+ * the copy's start, is drawn into the picture (and so needs the transcode). Progress goes to stdout as `key=value`
+ * lines.
  */
-export function renderArgs(steps: readonly FitStep[], input: string, output: string): string[] {
+export function renderArgs(steps: readonly FitStep[], input: string, output: string, captionsFile?: string): string[] {
   const head = ['-v', 'error', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats'];
   const trim = steps.find((s): s is Step<'trim'> => s.kind === 'trim');
   // Seeking on the input is fast and, with re-encoding, frame-exact; -t counts from there.
@@ -59,14 +73,15 @@ export function renderArgs(steps: readonly FitStep[], input: string, output: str
   const inputArgs = [...SAFE_INPUT_ARGS, ...range, '-i', input];
   const tail = ['-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4', output];
   const transcode = steps.find((s): s is Step<'transcode'> => s.kind === 'transcode');
-  if (!transcode) {
+  if (!transcode && !captionsFile) {
     return [...head, ...inputArgs, '-map', '0:v:0', '-map', '0:a:0?', '-c', 'copy', ...tail];
   }
+  if (!transcode) throw new Error('burning captions in needs a transcode step');
   const rate = transcode.videoBitrate;
   return [
     ...head,
     ...inputArgs,
-    ...['-filter_complex', videoGraph(steps), '-map', '[v]', '-map', '0:a:0?'],
+    ...['-filter_complex', videoGraph(steps, captionsFile), '-map', '[v]', '-map', '0:a:0?'],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-profile:v', 'high'],
     ...['-maxrate', String(rate), '-bufsize', String(rate * 2), '-r', String(transcode.fps)],
     ...['-c:a', 'aac', '-b:a', String(transcode.audioBitrate), '-ac', '2'],

@@ -155,3 +155,34 @@ describe('renderFit: a fit plan rendered by ffmpeg, checked with ffprobe', () =>
     expect(failureReason('Could not open /var/lib/fanout/media/x/y.srt', 1)).toBe('Could not open y.srt');
   });
 });
+
+describe('renderFit with captions burned in', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = makeTempDir('fanout-burn-test-');
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** The MD5 of the decoded frame at 0.5 s. */
+  const frameHash = (file: string) =>
+    execFileSync(ffmpeg, ['-v', 'error', '-ss', '0.5', '-i', file, '-frames:v', '1', '-f', 'md5', '-'], {
+      encoding: 'utf8',
+    }).trim();
+
+  it('draws the cues into the picture: the frame under a cue differs from the same copy without captions', async () => {
+    const source = makeClip(path.join(dir, 'clip.mp4'), '640x360', 2, ['-c:v', 'libx264', '-preset', 'ultrafast']);
+    const plan = await planFor(source, { platform: 'facebook', options: { kind: 'reel' } });
+    expect(plan.steps.some((s) => s.kind === 'transcode')).toBe(true);
+    const captions = path.join(dir, 'cues.srt');
+    fs.writeFileSync(captions, '1\n00:00:00,000 --> 00:00:01,500\nBURNED IN\n');
+    const job = { ffmpeg, steps: plan.steps, input: source, sourceDurationMs: 2000 };
+    const plain = path.join(dir, 'plain.mp4');
+    const burned = path.join(dir, 'burned.mp4');
+    await renderFit({ ...job, output: plain });
+    await renderFit({ ...job, output: burned, captionsFile: captions });
+    expect(frameHash(burned)).not.toBe(frameHash(plain));
+    const again = path.join(dir, 'plain-again.mp4');
+    await renderFit({ ...job, output: again });
+    expect(frameHash(again)).toBe(frameHash(plain));
+  });
+});

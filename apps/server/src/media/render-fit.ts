@@ -9,6 +9,8 @@ export interface RenderInput {
   /** A local file (a stored video, downloaded first from an object store). */
   input: string;
   output: string;
+  /** An SRT file to burn into the picture, its times counted from the copy's start (a trim already applied). */
+  captionsFile?: string;
   /** The source's duration, to turn ffmpeg's position into a fraction; null: progress stays 0 until the end. */
   sourceDurationMs: number | null;
   /** Called with 0..1 as ffmpeg reports its position (about twice a second). */
@@ -65,7 +67,7 @@ export async function renderFit(job: RenderInput): Promise<void> {
   const durationMs = outputDurationMs(job.steps, job.sourceDurationMs);
   const timeoutMs = 120_000 + 10 * (durationMs ?? 3_600_000);
   try {
-    const result = await runProcess(job.ffmpeg, renderArgs(job.steps, job.input, job.output), {
+    const result = await runProcess(job.ffmpeg, renderArgs(job.steps, job.input, job.output, job.captionsFile), {
       timeoutMs,
       signal: job.signal,
       onStdout: progressReader(durationMs, job.onProgress),

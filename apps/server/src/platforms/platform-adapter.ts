@@ -149,6 +149,8 @@ export interface PublishRequest {
   thumbnail: MediaSource | null;
   /** The video's cover (docs/covers.md); null or absent when none was chosen. */
   cover?: PublishCover | null;
+  /** The video's caption tracks (docs/captions.md), read when an adapter reaches its captions step. */
+  captions?: () => Promise<PublishCaption[]>;
   post: {
     /** The video's title (YouTube's title, a Page video's title). */
     title: string;
@@ -168,6 +170,14 @@ export interface PublishRequest {
 export type PublishCover =
   | { kind: 'frame'; frameMs: number }
   | { kind: 'image'; image: MediaSource; width: number; height: number; publicUrl: string | null };
+
+/** A caption track as adapters see it: its language, the name players show, and the file's text. */
+export interface PublishCaption {
+  language: string;
+  label: string | null;
+  format: 'srt' | 'vtt';
+  text: string;
+}
 
 export type PostPresence = 'none' | 'maybe' | 'held';
 
@@ -206,6 +216,8 @@ export interface PublishedPost {
   coverError?: string;
   /** The platform's own words when it refused to add the post to a chosen playlist (the post stays published). */
   playlistError?: string;
+  /** The platform's own words when it refused a caption track after the post went live (the post stays published). */
+  captionsError?: string;
 }
 
 export interface PostedComment {

@@ -185,6 +185,8 @@ export type Finish =
       coverError?: string | null;
       /** The platform's words when it refused to add the post to a chosen playlist. */
       playlistError?: string | null;
+      /** The platform's words when it refused a caption track (the post is live all the same). */
+      captionsError?: string | null;
     }
   | { status: 'failed' | 'unconfirmed'; error: PostError };
 
@@ -198,6 +200,7 @@ export async function finishPost(db: DB, id: number, runId: string, f: Finish): 
           applied_privacy: f.appliedPrivacy ? JSON.stringify(f.appliedPrivacy) : null,
           cover_error: f.coverError ?? null,
           playlist_error: f.playlistError ?? null,
+          captions_error: f.captionsError ?? null,
           published_at: now,
           error: null,
           progress: sql<string>`jsonb_set(progress, '{step}', '"published"'::jsonb)`,

@@ -2,6 +2,7 @@ import { emptyPostCounts, POST_STATUSES, type PostCounts, type PostStatus } from
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { VideoRow } from '../db/schema';
+import { findCaptionFileNames } from './video-captions.repository';
 
 /** The database or a transaction on it. */
 type Executor = DB;
@@ -159,7 +160,9 @@ export async function findReferencedFileNames(db: Executor, names: readonly stri
     .execute();
   // A video's fitting copies (renditions) are its files too.
   const copies = await db.selectFrom('renditions').select('storage_key').where('storage_key', 'in', names).execute();
+  const captions = await findCaptionFileNames(db, names);
   return new Set([
+    ...captions,
     ...rows.flatMap((row) => [row.filename, row.thumbnail_filename ?? '', row.cover_filename ?? '']),
     ...copies.map((c) => c.storage_key ?? ''),
   ]);

@@ -35,6 +35,7 @@ import { connectedPlatformsRoutes } from './videos/connected-platforms.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { videoFitRoutes } from './videos/video-fit.routes';
 import { videoCoverRoutes } from './videos/video-cover.routes';
+import { videoCaptionsRoutes } from './videos/video-captions.routes';
 import { renditionsRoutes } from './renditions/renditions.routes';
 
 /** Every /api route plugin, in one list. */
@@ -54,6 +55,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(videoFitRoutes(ctx), { prefix: '/api' });
   await app.register(videoCoverRoutes(ctx), { prefix: '/api' });
+  await app.register(videoCaptionsRoutes(ctx), { prefix: '/api' });
   await app.register(renditionsRoutes(ctx), { prefix: '/api' });
   await app.register(collectionsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });

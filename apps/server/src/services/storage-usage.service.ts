@@ -1,14 +1,19 @@
 import type { StorageResponse } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import { sumRenditionBytesOfUser } from '../repositories/renditions.repository';
+import { sumCaptionBytesOfUser } from '../repositories/video-captions.repository';
 import { sumStorageOfUser } from '../repositories/videos.repository';
 
 /**
- * Bytes the user's videos, thumbnails and fitting copies take (a copy on its way counts what it is expected to
+ * Bytes the user's videos, thumbnails, covers, caption files and fitting copies take (a copy on its way counts what it is expected to
  * weigh, so the quota it was let in under stays held); `db` may be a transaction.
  */
 export async function usedBytes(ctx: AppContext, userId: number, db = ctx.db): Promise<number> {
-  return (await sumStorageOfUser(db, userId)) + (await sumRenditionBytesOfUser(db, userId));
+  return (
+    (await sumStorageOfUser(db, userId)) +
+    (await sumRenditionBytesOfUser(db, userId)) +
+    (await sumCaptionBytesOfUser(db, userId))
+  );
 }
 
 export async function storageUsage(ctx: AppContext, userId: number): Promise<StorageResponse> {

@@ -11,6 +11,7 @@ import type { VideoRow } from '../db/schema';
 import { conflict, notFound, unprocessable } from '../http/errors';
 import { lockOpenPostsOfVideos } from '../repositories/posts.repository';
 import { findRenditionFilesOfVideos } from '../repositories/renditions.repository';
+import { findCaptionFilesOfVideos } from '../repositories/video-captions.repository';
 import {
   deleteVideosOfUser,
   emptyPostSummary,
@@ -192,9 +193,11 @@ export async function deleteVideos(ctx: AppContext, userId: number, ids: number[
       const which = busy.length === 1 ? `"${busy[0]!.title}" is` : `${busy.length} of these videos are`;
       throw conflict(`${which} being published right now: wait until it ends, then delete`, 'post_in_progress');
     }
-    // Their fitting copies go with them (the rows by cascade; a render under way stops when its row is gone).
+    // Their fitting copies and caption tracks go with them (the rows by cascade; a render under way stops when its
+    // row is gone).
     const copies = await findRenditionFilesOfVideos(trx, unique);
-    return { rows: await deleteVideosOfUser(trx, unique, userId), copies };
+    const captions = await findCaptionFilesOfVideos(trx, unique);
+    return { rows: await deleteVideosOfUser(trx, unique, userId), copies: [...copies, ...captions] };
   });
   await removeStoredFiles(ctx, [
     ...deleted.rows.flatMap((r) => [r.filename, r.thumbnail_filename, r.cover_filename].filter((n) => n !== null)),

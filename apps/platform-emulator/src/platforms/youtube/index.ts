@@ -18,6 +18,7 @@
  * - `playlists`: playlists.list (the channel's own playlists, `mine=true`)
  * - `playlistItems`: playlistItems.insert and .list (adding the video to a playlist, reading it back)
  * - `thumbnails`: thumbnails.set (a custom thumbnail; refused 403 forbidden for the unverified second channel)
+ * - `captions`: captions.insert (a caption track: its language, name, format and cue count are recorded)
  * Rate limits are Google's daily quota: 403 quotaExceeded.
  * Playlists: the first sandbox channel has two (Travel, Shorts); `POST /_control/youtube/playlists {title}` adds one,
  * `DELETE /_control/youtube/playlists/:id` deletes one, `GET /_control/youtube/playlist-items` lists the items added.
@@ -26,6 +27,7 @@
  */
 import type { PlatformModule } from '../../core/context';
 import { errors } from './envelopes';
+import { registerCaptions } from './captions';
 import { registerComments } from './comments';
 import { registerOAuth } from './oauth';
 import { registerPlaylists } from './playlists';
@@ -42,6 +44,7 @@ export const youtube: PlatformModule = {
     registerUpload(api, ctx);
     registerVideos(api, ctx);
     registerThumbnails(api, ctx);
+    registerCaptions(api, ctx);
     registerComments(api, ctx);
     registerPlaylists(api, ctx);
   },

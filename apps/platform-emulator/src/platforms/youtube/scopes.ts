@@ -37,6 +37,8 @@ export const METHOD_SCOPES = {
   'youtube.playlists.list': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.readonly`, `${G}youtubepartner`],
   'youtube.playlistItems.list': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtube.readonly`, `${G}youtubepartner`],
   'youtube.playlistItems.insert': [`${G}youtube`, `${G}youtube.force-ssl`, `${G}youtubepartner`],
+  /** captions.insert (discovery document: youtube.captions.insert scopes). */
+  'youtube.captions.insert': [`${G}youtube.force-ssl`, `${G}youtubepartner`],
   // commentThreads.insert names this one scope only.
   'youtube.commentThreads.insert': [`${G}youtube.force-ssl`],
 } as const;

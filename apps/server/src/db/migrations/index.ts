@@ -36,6 +36,7 @@ import * as m0040 from './0040-video-faststart';
 import * as m0041 from './0041-post-first-comment';
 import * as m0042 from './0042-video-cover';
 import * as m0043 from './0043-post-rendition';
+import * as m0045 from './0045-video-captions';
 import * as m0046 from './0046-post-playlist-error';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0041-post-first-comment': m0041,
   '0042-video-cover': m0042,
   '0043-post-rendition': m0043,
+  '0045-video-captions': m0045,
   '0046-post-playlist-error': m0046,
 };

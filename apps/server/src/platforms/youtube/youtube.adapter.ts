@@ -36,7 +36,7 @@ export class YouTubeAdapter extends BaseAdapter {
   readonly scopes = YOUTUBE_SCOPES;
   /** The video exists once its upload completes: during `upload`, YouTube is asked first. */
   protected override readonly stepsBeforePost = ['session'];
-  protected override readonly stepsAfterPost = ['processing', 'cover', 'playlists'];
+  protected override readonly stepsAfterPost = ['processing', 'cover', 'playlists', 'captions'];
 
   private readonly api: YouTubeApi = {
     request: (step, url, token, opts = {}) =>

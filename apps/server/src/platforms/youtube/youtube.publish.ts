@@ -1,6 +1,12 @@
 import type { PublishedPost, PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';
 import { answerOf, getVideo, type YouTubeApi, type YouTubeVideo } from './youtube.api';
+import {
+  nextYouTubeCaptions,
+  sendYouTubeCaption,
+  youtubeCaptionsError,
+  type CaptionsJournal,
+} from './youtube.captions';
 import { hasYouTubeCover, setYouTubeThumbnail } from './youtube.cover';
 import { addToPlaylist, chosenPlaylists } from './youtube.playlists';
 import { youtubeAppliedPrivacy } from './youtube.privacy';
@@ -11,16 +17,17 @@ const SLOW_POLL_MS = 30_000;
 /** A session Google forgot (404/410) is started again, a few times at most. */
 const MAX_SESSION_RESTARTS = 2;
 
-type Journal = PublishJournal & {
-  sessionUrl?: string;
-  offset?: number;
-  videoId?: string;
-  polls?: number;
-  restarts?: number;
-  coverError?: string;
-  playlistIndex?: number;
-  playlistErrors?: string[];
-};
+type Journal = PublishJournal &
+  CaptionsJournal & {
+    sessionUrl?: string;
+    offset?: number;
+    videoId?: string;
+    polls?: number;
+    restarts?: number;
+    coverError?: string;
+    playlistIndex?: number;
+    playlistErrors?: string[];
+  };
 
 /**
  * YouTube resumable upload: session (its URI saved at once) → one chunk per step (the next offset read
@@ -44,6 +51,7 @@ export async function youtubePublishStep(
   if (j.step === 'processing') return poll(api, request, j);
   if (j.step === 'cover') return cover(api, request, j);
   if (j.step === 'playlists') return playlists(api, request, j);
+  if (j.step === 'captions') return captions(api, request, await sendYouTubeCaption(api, request, j.videoId!, j));
   throw api.rejected('publish', `unknown publish step "${j.step}"`);
 }
 
@@ -92,6 +100,8 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
     // The video is live; its custom thumbnail is a step of its own after it (youtube.cover.ts).
     if (hasYouTubeCover(request)) return { done: false, journal: { ...j, step: 'cover' } };
     if (chosenPlaylists(request).length) return { done: false, journal: { ...j, step: 'playlists', playlistIndex: 0 } };
+    const next = await nextYouTubeCaptions(request, j);
+    if (next) return { done: false, journal: next };
     const post = publishedVideo(api, request, videoId, video);
     return { done: true, journal: { ...j, step: 'done', platformPostId: videoId }, post };
   }
@@ -118,13 +128,13 @@ async function poll(api: YouTubeApi, request: PublishRequest, j: Journal): Promi
   return { done: false, journal: { ...j, polls }, waitMs: polls > 20 ? SLOW_POLL_MS : POLL_MS };
 }
 
-/** thumbnails.set once, then the chosen playlists or the published video, with YouTube's words when it refused. */
+/** thumbnails.set once, then the chosen playlists and the captions, with YouTube's words when it refused. */
 async function cover(api: YouTubeApi, request: PublishRequest, j: Journal): Promise<PublishStepResult> {
   const coverError = await setYouTubeThumbnail(api, request, j.videoId!);
   const next = { ...j, ...(coverError ? { coverError } : {}) };
   if (chosenPlaylists(request).length)
     return { done: false, journal: { ...next, step: 'playlists', playlistIndex: 0 } };
-  return finished(api, request, next);
+  return captions(api, request, next);
 }
 
 /** One chosen playlist a step (youtube.playlists.ts); YouTube's refusals are kept to be shown on the post. */
@@ -135,7 +145,14 @@ async function playlists(api: YouTubeApi, request: PublishRequest, j: Journal): 
   const playlistErrors = [...(j.playlistErrors ?? []), ...(refused ? [`${refused} (playlist ${ids[index]})`] : [])];
   const next = { ...j, playlistErrors };
   if (index + 1 < ids.length) return { done: false, journal: { ...next, playlistIndex: index + 1 } };
-  return finished(api, request, next);
+  return captions(api, request, next);
+}
+
+/** The caption tracks, one step each (youtube.captions.ts), then the published video. */
+async function captions(api: YouTubeApi, request: PublishRequest, j: Journal): Promise<PublishStepResult> {
+  const next = await nextYouTubeCaptions(request, j);
+  if (next) return { done: false, journal: next };
+  return finished(api, request, j);
 }
 
 /** The published video after its steps, with the words of what YouTube refused on the way. */
@@ -143,6 +160,7 @@ async function finished(api: YouTubeApi, request: PublishRequest, j: Journal): P
   const videoId = j.videoId!;
   const post = await foundVideo(api, request, videoId);
   const playlistError = j.playlistErrors?.join(' ');
+  const captionsError = youtubeCaptionsError(j);
   return {
     done: true,
     journal: { ...j, step: 'done', platformPostId: videoId },
@@ -150,6 +168,7 @@ async function finished(api: YouTubeApi, request: PublishRequest, j: Journal): P
       ...post,
       ...(j.coverError ? { coverError: j.coverError } : {}),
       ...(playlistError ? { playlistError } : {}),
+      ...(captionsError ? { captionsError } : {}),
     },
   };
 }

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../http/errors';
 import { findUserById } from '../../repositories/users.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { queueTimes } from '../slots/queue-times';
+import { assertCaptionsAllowed } from '../captions/captions-scope';
 import { assertCommentAllowed } from './first-comment-scope';
 import { assertPlaylistsAllowed } from './playlist-scope';
 import { planTargetCopies, requestTargetCopies } from './post-copies';
@@ -66,6 +67,7 @@ export async function createPosts(
   }));
   assertCommentAllowed(plans);
   for (const plan of plans) assertPlaylistsAllowed(plan.connection, plan.draft.options);
+  await assertCaptionsAllowed(ctx, plans);
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
   // Asked for only once every target passed: a refused request makes no copy.

@@ -30,6 +30,7 @@ export function toPostJson(row: PostRow & { video_title: string }): Post {
     appliedPrivacy: row.status === 'published' ? (row.applied_privacy ?? null) : null,
     coverError: row.status === 'published' ? (row.cover_error ?? null) : null,
     playlistError: row.status === 'published' ? (row.playlist_error ?? null) : null,
+    captionsError: row.status === 'published' ? (row.captions_error ?? null) : null,
     progress: {
       step: row.progress.step ?? null,
       bytesSent: Number(row.progress.bytesSent ?? 0),

@@ -137,7 +137,7 @@ describe('the first comment: its own step after the post goes live', () => {
     const connection = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections[0];
     expect(connection).toMatchObject({
       status: 'connected',
-      missingFeatures: [{ feature: 'first_comment' }, { feature: 'playlists' }],
+      missingFeatures: [{ feature: 'first_comment' }, { feature: 'playlists' }, { feature: 'captions' }],
     });
     const who: Publisher = { token, projectId: project.id, connectionId: connection.id, as };
     const videoId = await uploadedVideo(server, who);

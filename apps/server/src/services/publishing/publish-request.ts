@@ -1,3 +1,4 @@
+import { publishCaptions } from '../captions/publish-captions';
 import type { AppContext } from '../../context';
 import type { RenditionRow } from '../../db/renditions.schema';
 import type { VideoRow } from '../../db/schema';
@@ -56,6 +57,7 @@ export function buildPublishRequest(
         },
     thumbnail: video.thumbnail_filename ? source(video.thumbnail_filename, video.thumbnail_bytes, 'image/jpeg') : null,
     cover: publishCover(ctx, video, source),
+    captions: publishCaptions(ctx, video.id),
     post,
   };
 }

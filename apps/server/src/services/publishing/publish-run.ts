@@ -348,6 +348,7 @@ class PostRun {
       appliedPrivacy: post.appliedPrivacy ?? null,
       coverError: post.coverError ?? null,
       playlistError: post.playlistError ?? null,
+      captionsError: post.captionsError ?? null,
     });
     if (!row) return 'lost';
     this.log.info({ url: post.url }, 'post published');

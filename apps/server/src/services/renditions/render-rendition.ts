@@ -7,6 +7,7 @@ import { claimRendition, markRenditionFailed, markRenditionReady } from '../../r
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { randomName, tempPath } from '../../storage/temp-file';
 import { resumePostsOfCopy } from '../publishing/copy-wait';
+import { burnedCaptionsFile } from './burn-captions';
 import { RenderHeartbeat } from './render-heartbeat';
 
 /** A copy whose render was interrupted this many times (its process died each time) fails instead of looping. */
@@ -39,15 +40,19 @@ async function render(ctx: AppContext, id: number): Promise<{ outcome: RenderOut
   if (!row) return { outcome: 'not_due' };
   const heartbeat = new RenderHeartbeat(ctx, row.id, row.attempts);
   const output = tempPath(ctx.config.tmpDir, 'mp4');
+  let captionsFile: string | null = null;
   try {
     const video = await findVideoOfUser(ctx.db, row.video_id, row.user_id);
     if (!video) return { outcome: 'stopped' };
+    const steps = row.steps as FitStep[];
+    captionsFile = await burnedCaptionsFile(ctx, row, steps);
     await ctx.storage.withLocalFile(video.filename, (input) =>
       renderFit({
         ffmpeg: ctx.media.binaries().ffmpeg,
-        steps: row.steps as FitStep[],
+        steps,
         input,
         output,
+        ...(captionsFile ? { captionsFile } : {}),
         sourceDurationMs: video.duration_seconds === null ? null : Math.round(video.duration_seconds * 1000),
         onProgress: heartbeat.report,
         signal: heartbeat.controller.signal,
@@ -63,6 +68,7 @@ async function render(ctx: AppContext, id: number): Promise<{ outcome: RenderOut
     return { outcome: 'failed' };
   } finally {
     await fs.rm(output, { force: true });
+    if (captionsFile) await fs.rm(captionsFile, { force: true });
   }
 }
 

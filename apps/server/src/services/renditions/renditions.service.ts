@@ -16,6 +16,7 @@ import { planVideoFit } from '../fit/video-fit.service';
 import { usedBytes } from '../storage-usage.service';
 import { quotaExceeded } from '../uploads/accept-upload';
 import { removeStoredFiles } from '../videos.service';
+import { captionToBurn } from './burn-captions';
 import { queueRender } from './render-queue';
 import { toRenditionJson } from './rendition-json';
 
@@ -47,7 +48,14 @@ export async function requestRendition(
       'video_already_fits',
     );
   }
-  const key = renditionKey(video.id, steps);
+  // The track's stored file is part of the key: a new file for that language makes a new copy.
+  const burn = body.burnCaptions === undefined ? null : await captionToBurn(ctx, userId, video.id, body.burnCaptions);
+  if (burn && !steps.some((s) => s.kind === 'transcode'))
+    throw conflict(
+      'This copy is only rewrapped, not re-encoded, so no captions can be drawn into it.',
+      'captions_need_reencode',
+    );
+  const key = renditionKey(video.id, burn ? [...steps, { burn: burn.filename }] : steps);
   const estimatedBytes = output.estimatedBytes ?? video.size_bytes;
   const quota = ctx.config.storageQuotaBytes;
   const { row, created } = await ctx.db.transaction().execute(async (trx) => {

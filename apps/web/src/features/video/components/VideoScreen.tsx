@@ -17,6 +17,7 @@ import { ErrorState, Skeleton } from '@/components/ui/States';
 import { useToast } from '@/components/ui/Toast';
 import { ApiError } from '@/lib/api-client';
 import { CoverSection } from './CoverSection';
+import { CaptionsSection } from './CaptionsSection';
 import { VideoFacts } from './VideoFacts';
 
 /** /video/:id — the player, the preview image, everything known about the file, and its actions. */
@@ -135,6 +136,7 @@ function VideoView({ video }: { video: Video }) {
           </section>
           <CoverSection video={video} />
           <PublishPanel video={video} />
+          <CaptionsSection videoId={video.id} />
         </div>
         <VideoFacts video={video} />
       </div>

@@ -1,0 +1,80 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Rendition } from '@fanout/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClip } from '../../../test/clips';
+import { ownerWithConnections } from '../../../test/connections';
+import { authHeaders, type ApiClient } from '../../../test/factories';
+import { uploadVideo } from '../../../test/fixtures';
+import { waitUntil } from '../../../test/jobs';
+import { makeTempDir, startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
+import { resolveBinaries } from '../../media/binaries';
+
+const REEL = { options: { kind: 'reel' } };
+const SRT = '1\n00:00:00,000 --> 00:00:02,500\nBURNED IN\n';
+
+describe('captions burned into a fitting copy (burnCaptions)', () => {
+  let server: TestServer;
+  let dir: string;
+  let clip: string;
+  beforeAll(async () => {
+    dir = makeTempDir('fanout-burn-clip-');
+    clip = makeClip(path.join(dir, 'landscape.mp4'), '640x360', 3, undefined, ['-movflags', '+faststart']);
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await stopTestServer(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function untilReady(as: ApiClient, videoId: number, id: number): Promise<Rendition> {
+    let found: Rendition | undefined;
+    await waitUntil(async () => {
+      const all = (await as.get(`/api/videos/${videoId}/renditions`)).body.renditions as Rendition[];
+      found = all.find((r) => r.id === id);
+      return found?.status === 'ready' || found?.status === 'failed';
+    }, `rendition ${id} to be rendered`);
+    return found!;
+  }
+
+  /** The MD5 of the copy's decoded frame at 0.5 s, read from the API. */
+  async function frameHash(token: string, id: number): Promise<string> {
+    const res = await fetch(`${server.url}/api/renditions/${id}/file`, { headers: authHeaders(token) });
+    const file = path.join(dir, `copy-${id}.mp4`);
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const { ffmpeg } = resolveBinaries({});
+    return execFileSync(ffmpeg, ['-v', 'error', '-ss', '0.5', '-i', file, '-frames:v', '1', '-f', 'md5', '-'], {
+      encoding: 'utf8',
+    }).trim();
+  }
+
+  it('draws the track into its own copy, named by the track: the same track answers the same copy', async () => {
+    const owner = await ownerWithConnections(server, ['facebook', 'x']);
+    const uploaded = await uploadVideo(server, owner.token, { file: clip, projectId: owner.projectId });
+    const videoId = uploaded.body.video.id as number;
+    const put = await fetch(`${server.url}/api/videos/${videoId}/captions/en`, {
+      method: 'PUT',
+      headers: { ...authHeaders(owner.token), 'content-type': 'text/plain' },
+      body: SRT,
+    });
+    const captionId = ((await put.json()) as { caption: { id: number } }).caption.id;
+    const url = `/api/videos/${videoId}/renditions`;
+
+    const plain = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL });
+    const burned = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId });
+    expect(burned.status).toBe(202);
+    expect(burned.body.rendition.id).not.toBe(plain.body.rendition.id);
+    const again = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId });
+    expect(again).toMatchObject({ status: 200, body: { rendition: { id: burned.body.rendition.id } } });
+
+    const plainReady = await untilReady(owner.as, videoId, plain.body.rendition.id);
+    const burnedReady = await untilReady(owner.as, videoId, burned.body.rendition.id);
+    expect([plainReady.status, burnedReady.status]).toEqual(['ready', 'ready']);
+    expect(await frameHash(owner.token, burnedReady.id)).not.toBe(await frameHash(owner.token, plainReady.id));
+
+    expect(
+      await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId + 1000 }),
+    ).toMatchObject({ status: 400, body: { code: 'unknown_caption' } });
+  });
+});

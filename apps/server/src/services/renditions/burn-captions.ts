@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import type { FitStep } from '@fanout/contracts';
+import type { AppContext } from '../../context';
+import type { VideoCaptionRow } from '../../db/captions.schema';
+import type { RenditionRow } from '../../db/renditions.schema';
+import { badRequest } from '../../http/errors';
+import { parseSubtitles, toSrt } from '../../media/subtitles';
+import { findCaptionOfUser } from '../../repositories/video-captions.repository';
+import { tempPath } from '../../storage/temp-file';
+import { readStoredText } from '../captions/publish-captions';
+
+/** The caller's caption track of this video to burn into a copy; 400 `unknown_caption` for any other id. */
+export async function captionToBurn(
+  ctx: AppContext,
+  userId: number,
+  videoId: number,
+  captionId: number,
+): Promise<VideoCaptionRow> {
+  const caption = await findCaptionOfUser(ctx.db, captionId, userId);
+  if (!caption || caption.video_id !== videoId)
+    throw badRequest('burnCaptions names no caption track of this video', 'unknown_caption');
+  return caption;
+}
+
+/**
+ * The SRT file ffmpeg draws into the copy, written to a temp file: the track's cues moved so that they count
+ * from the copy's start (a trim starts the copy later in the video), the cues wholly before it left out. Null when
+ * the copy burns in no captions. Throws when the track was removed since the copy was asked for.
+ */
+export async function burnedCaptionsFile(
+  ctx: AppContext,
+  row: RenditionRow,
+  steps: readonly FitStep[],
+): Promise<string | null> {
+  const captionId = (row.request as { burnCaptions?: number } | null)?.burnCaptions;
+  if (captionId === undefined) return null;
+  const caption = await findCaptionOfUser(ctx.db, captionId, row.user_id);
+  if (!caption) throw new Error('the caption track to burn in was removed');
+  const trim = steps.find((s) => s.kind === 'trim');
+  const startMs = trim?.kind === 'trim' ? trim.startMs : 0;
+  const cues = parseSubtitles(await readStoredText(ctx, caption.filename))
+    .cues.filter((c) => c.endMs > startMs)
+    .map((c) => ({ ...c, startMs: Math.max(0, c.startMs - startMs), endMs: c.endMs - startMs }));
+  const file = tempPath(ctx.config.tmpDir, 'srt');
+  await fs.writeFile(file, toSrt(cues));
+  return file;
+}
