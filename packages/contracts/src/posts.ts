@@ -188,14 +188,15 @@ export const PostTarget = z.strictObject({
    */
   firstComment: z.string().max(FIRST_COMMENT_MAX).optional(),
   /**
-   * Send this fitting copy of the video (one made for this target's platform) instead of the video as uploaded;
-   * the post is checked against the copy's facts. A copy of another video or platform is refused (400).
+   * Send this fitting copy of the video instead of the video as uploaded; the post is checked against the copy's
+   * facts (a copy made for another platform is taken when it keeps this one's rules). Another video's: 400.
    */
   renditionId: Id.optional().meta({
     description:
-      "A fitting copy of this video made for this target's platform (POST /api/videos/{id}/renditions), sent " +
-      'instead of the video as uploaded; the post is checked against the copy. 400 `rendition_mismatch` for a ' +
-      'copy of another video or platform, 404 for one that is not yours, 409 `rendition_failed` for a failed one.',
+      'A fitting copy of this video (POST /api/videos/{id}/renditions), sent instead of the video as uploaded; ' +
+      "the post is checked against the copy's facts, so a copy made for another platform is taken when it keeps " +
+      "this target's rules. 400 `rendition_mismatch` for a copy of another video, 404 for one that is not yours, " +
+      '409 `rendition_failed` for a failed one.',
   }),
   /**
    * Have Fanout make (or reuse) the default fitting copy for this target, as POST /api/videos/:id/renditions

@@ -6,7 +6,6 @@ import type { VideoRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { findRenditionOfUser } from '../../repositories/renditions.repository';
 import { planVideoFit } from '../fit/video-fit.service';
-import { platformLabel } from '../publishing/step-failure';
 import { requestRendition } from '../renditions/renditions.service';
 import { videoFacts } from './post-validation';
 
@@ -30,7 +29,11 @@ const readyFacts = (row: RenditionRow) => ({
   sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
 });
 
-/** The facts of a copy as a post to `connectionId` sends it: its plan's output, or its own once ready. */
+/**
+ * The facts of a copy as a post to `connectionId` sends it: its plan's output, or its own once ready. The plan is
+ * the copy's as it was asked for (its own connection and options: a copy is the same file whichever platform it
+ * goes to); only when that connection is gone is it planned for the post's.
+ */
 async function factsOfCopy(
   ctx: AppContext,
   userId: number,
@@ -38,8 +41,10 @@ async function factsOfCopy(
   row: RenditionRow,
   connectionId: number,
 ): Promise<VideoFacts> {
-  const request = { ...(row.request as RenditionRequest), connectionId };
-  const { fit } = await planVideoFit(ctx, userId, video.id, request);
+  const own = row.request as RenditionRequest;
+  const { fit } = await planVideoFit(ctx, userId, video.id, own).catch(() =>
+    planVideoFit(ctx, userId, video.id, { ...own, connectionId }),
+  );
   return copyFacts(videoFacts(video), fit.plan.output, row.status === 'ready' ? readyFacts(row) : null);
 }
 
@@ -64,8 +69,8 @@ export async function copyBeforeRetry(
 
 /**
  * The copy of each target, or null when it sends the video as uploaded (no copy asked for, or `fit: true` for
- * a video that already fits). A named copy must be the caller's (404), of this video and made for this target's
- * platform (400 `rendition_mismatch`), and not failed (409 `rendition_failed`).
+ * a video that already fits). A named copy must be the caller's (404), of this video (400 `rendition_mismatch`),
+ * and not failed (409 `rendition_failed`); it is checked against the target platform's rules by its own facts.
  */
 export async function planTargetCopies(
   ctx: AppContext,
@@ -98,11 +103,9 @@ async function namedCopy(ctx: AppContext, userId: number, video: VideoRow, targe
   if (!row) throw notFound('Rendition');
   if (row.video_id !== video.id)
     throw badRequest(`Copy ${id} is a copy of another video, not of "${video.title}".`, 'rendition_mismatch');
-  if (row.platform !== target.platform)
-    throw badRequest(
-      `Copy ${id} was made to fit ${platformLabel(row.platform)}, not ${platformLabel(target.platform)}.`,
-      'rendition_mismatch',
-    );
+  // A copy made for one platform may go to another: the same settings give one copy (Make vertical for TikTok
+  // and for Instagram), and the post is checked against the copy's own facts, so a copy that breaks the target
+  // platform's rules is refused with those rules like any video.
   if (row.status === 'failed')
     throw conflict(
       `Copy ${id} could not be made (${row.error?.message ?? 'no reason given'}); ask for it again before posting it.`,

@@ -188,4 +188,22 @@ describe('whether the video fits each target, and a copy that does', () => {
       targets: [{ platform: 'facebook', options: { kind: 'reel' }, renditionId: 9 }],
     });
   });
+
+  it('uses the one copy the same settings made for another platform first (Make vertical for two feeds)', async () => {
+    const { routes, state } = renditionRoutes('facebook');
+    const created = { status: 201, body: { posts: [buildPost('facebook', { videoId: 31 })] } };
+    const { form, calls } = await openWith(['facebook'], 'Facebook', {
+      ...routes,
+      'POST /api/videos/31/posts': created,
+    });
+    await userEvent.selectOptions(form.getByRole('combobox', { name: 'Facebook post type' }), 'Reel');
+    await userEvent.click(await form.findByRole('button', { name: 'Make it fit' }));
+    // The server answers the copy it already has for these steps, first asked for Instagram.
+    state.now = { status: 'rendering', progress: 0.4, platform: 'instagram' };
+    await userEvent.click(form.getByRole('button', { name: 'Make the copy' }));
+    expect(await form.findByText(/^Posts to Facebook from here send this copy once it is made/)).toBeVisible();
+    await userEvent.click(form.getByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(posted(calls)).toHaveLength(1));
+    expect(posted(calls)[0]!.body).toMatchObject({ targets: [{ platform: 'facebook', renditionId: 9 }] });
+  });
 });

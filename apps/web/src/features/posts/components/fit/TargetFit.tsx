@@ -30,12 +30,13 @@ interface TargetFitProps {
   onCopy?(copy: { id: number; facts: VideoFacts } | null): void;
 }
 
-/** The copy made for this plan: same platform, same steps (the server names one copy per settings). */
-const madeFor = (renditions: readonly Rendition[] | undefined, fit: FitResponse | undefined, connection: Connection) =>
+/**
+ * The copy made for this plan: the same steps make the same file, so the server keeps one copy per settings
+ * whichever platform asked first (Make vertical for TikTok and for Instagram is one copy, sent to both).
+ */
+const madeFor = (renditions: readonly Rendition[] | undefined, fit: FitResponse | undefined) =>
   fit && fit.plan.steps.length > 0
-    ? renditions?.find(
-        (r) => r.platform === connection.platform && JSON.stringify(r.steps) === JSON.stringify(fit.plan.steps),
-      )
+    ? renditions?.find((r) => JSON.stringify(r.steps) === JSON.stringify(fit.plan.steps))
     : undefined;
 
 /**
@@ -52,7 +53,7 @@ export function TargetFit({ video, connection, options, listed = [], onCopy }: T
   const renditions = useRenditions(video.id, fit.data !== undefined);
   const make = useMakeRendition(video.id);
   const verticalOffered = verticalSurface(connection.platform, targetVideoLimits(connection.platform, options));
-  const rendition = madeFor(renditions.data?.renditions, fit.data, connection);
+  const rendition = madeFor(renditions.data?.renditions, fit.data);
   // A copy ready or on its way is what the posts send; a failed one is not (the video as uploaded is refused).
   const sent = rendition && rendition.status !== 'failed' && fit.data ? rendition : undefined;
   const sentFacts =
