@@ -1,4 +1,4 @@
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 import { multipartBody } from '../multipart-body';
 import type { PublishRequest } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';

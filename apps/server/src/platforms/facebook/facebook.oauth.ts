@@ -2,7 +2,7 @@ import { expiresIn } from '../base-adapter';
 import type { AccountProfile, ExchangeInput, TokenSet } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import type { PermissionHints } from '../meta/meta.errors';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 
 /**
  * pages_show_list, pages_read_engagement and pages_manage_posts publish to a Page (Video API "Publish with the

@@ -9,7 +9,7 @@ import type {
 import { PlatformError } from '../platform-error';
 import { firstOf, graphTime, insightValues } from '../meta/graph-values';
 import { journalFields } from '../journal-fields';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 import { postKind } from './facebook.publish';
 import { reelFailure, reelStatus } from './facebook.reel-publish';
 import { pageId, pageVideoUrl, reelUrl } from './facebook.urls';

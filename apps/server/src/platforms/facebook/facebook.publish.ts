@@ -1,5 +1,5 @@
 import type { PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 import { pageReelStep } from './facebook.reel-publish';
 import { pageVideoStep } from './facebook.video-publish';
 

@@ -1,5 +1,5 @@
 import type { PublishRequest } from '../platform-adapter';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 
 export function pageId(request: PublishRequest): string {
   return request.account.extra.pageId ?? request.account.accountId;

@@ -1,7 +1,7 @@
 import type { PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { journalFields } from '../journal-fields';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 import { metaError } from '../meta/meta.errors';
 import { pageId, pageVideoUrl } from './facebook.urls';
 import { setFacebookThumbnail, takesFacebookCover } from './facebook.cover';

@@ -1,7 +1,7 @@
 import { expiresIn } from '../base-adapter';
 import type { AccountProfile, ExchangeInput, TokenSet } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 import { recast, type PermissionHints } from '../meta/meta.errors';
 
 export const INSTAGRAM_SCOPES = [

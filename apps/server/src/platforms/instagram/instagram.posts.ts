@@ -9,7 +9,7 @@ import type {
 import { PlatformError } from '../platform-error';
 import { firstOf, graphTime, insightValues } from '../meta/graph-values';
 import { journalFields } from '../journal-fields';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 import { containerStatus, igUserId, permalink } from './instagram.publish';
 
 /** Platform timestamps are whole seconds and clocks differ a little: a post this much older still counts. */

@@ -1,7 +1,7 @@
 import type { PublishJournal, PublishRequest, PublishStepResult } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { journalFields } from '../journal-fields';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 import { ruploadPart } from '../meta/rupload';
 import { instagramCoverFields } from './instagram.cover';
 

@@ -1,5 +1,5 @@
 import type { ConnectedAccount, PostedComment } from '../platform-adapter';
-import type { GraphHttp } from './meta-graph.adapter';
+import type { GraphHttp } from './graph-http';
 
 /**
  * A comment by the account on its own object, the same edge on both Graph hosts: Instagram `POST

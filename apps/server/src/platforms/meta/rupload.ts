@@ -1,5 +1,5 @@
 import type { MediaSource } from '../platform-adapter';
-import type { GraphHttp } from './meta-graph.adapter';
+import type { GraphHttp } from './graph-http';
 
 /** Bytes per request to rupload.facebook.com: one step each, so a resume repeats at most this much. */
 export const RUPLOAD_PART_BYTES = 8 * 1024 * 1024;
