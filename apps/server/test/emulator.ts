@@ -108,6 +108,8 @@ export const control = {
         publishedAt: string;
         /** The cover the platform received (the emulator's `PublishedCover`). */
         cover?: { frameMs?: number; imageBytes?: number; imageSha256?: string; imageUrl?: string };
+        /** The caption tracks the platform took (the emulator's `PublishedCaption`). */
+        captions?: { language: string; name?: string; format: string; cueCount: number }[];
         /** What ffprobe read from the bytes the platform received (the emulator's `MediaFacts`). */
         media?: {
           container: string;

@@ -71,6 +71,11 @@ export const FB_CALLS = {
     token: 'page',
     permissions: ['pages_read_user_content', 'pages_manage_engagement', 'pages_show_list'],
   },
+  /**
+   * `POST /<video-id>/captions`: the Page's token, with the permissions that publish on the Page (Video API
+   * "Publish with the Video API", Requirements); a caption is part of the Page's video.
+   */
+  captions: { token: 'page', permissions: ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'] },
 } as const satisfies Record<string, CallRule>;
 
 export type CallAuth = { ok: true; token: AccessToken } | { ok: false; response: EmuResponse };

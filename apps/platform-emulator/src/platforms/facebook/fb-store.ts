@@ -38,6 +38,8 @@ export interface FbVideo {
   permalink: string;
   /** Thumbnails created on it (`POST /<video-id>/thumbnails`), oldest first. */
   thumbnails?: { imageBytes: number; imageSha256: string; preferred: boolean }[];
+  /** Caption tracks (`POST /<video-id>/captions`), one per locale. */
+  captions?: { language: string; format: string; cueCount: number }[];
 }
 
 /** The preferred thumbnail of a video (fb-thumbnails.ts), for its published item once it goes live. */
@@ -77,6 +79,7 @@ export function settleVideo(ctx: EmulatorContext, id: string, o: { poll: boolean
       blobId: video.blobId,
       publishedAt: new Date(video.publishedAt).toISOString(),
       ...(preferredThumbnail(video) ? { cover: preferredThumbnail(video) } : {}),
+      ...(video.captions?.length ? { captions: video.captions } : {}),
     });
   return phase;
 }

@@ -21,6 +21,7 @@
  * - `insights`      `GET /<video-id>/video_insights`
  * - `comment`       `POST /<video-id>/comments` (as the Page)
  * - `thumbnails`    `POST /<video-id>/thumbnails` (a Page video's thumbnail image)
+ * - `captions`      `POST /<video-id>/captions` (a Page video's SRT caption track)
  * - `permissions`   `GET /me/permissions`, `DELETE /me/permissions/<permission>`
  * Rate-limit faults answer Graph's code 32 (Page request limit) with `x-app-usage` and
  * `x-business-use-case-usage` headers.
@@ -35,6 +36,7 @@ import { registerFacebookOAuth } from './fb-oauth';
 import { registerPermissions } from './fb-grants';
 import { registerReels } from './fb-reels';
 import { registerThumbnails } from './fb-thumbnails';
+import { registerCaptions } from './fb-captions';
 import { registerUploads } from './fb-upload';
 import { registerVideos } from './fb-videos';
 
@@ -57,6 +59,7 @@ export const facebook: PlatformModule = {
     registerInsights(api, ctx);
     registerComments(api, ctx);
     registerThumbnails(api, ctx);
+    registerCaptions(api, ctx);
     registerPermissions(api, ctx);
     registerNodes(api, ctx, errors);
   },

@@ -7,6 +7,7 @@
  * - `me`: GET /2/users/me (the profile)
  * - `initialize`, `append`, `finalize`: POST /2/media/upload/initialize, /{id}/append, /{id}/finalize
  * - `upload`: POST /2/media/upload, the one-request upload
+ * - `subtitles`: POST /2/media/subtitles (a subtitles media associated with a video)
  * - `status`: GET /2/media/upload?command=STATUS. The processing faults are read here
  *   (core/processing-faults.ts): `processing_failed` (the media fails with InvalidMedia) and `slow_processing`
  *   (it stays in_progress for the fault's delayMs, or while it exists).
@@ -19,6 +20,7 @@
 import type { PlatformModule } from '../../core/context';
 import { registerLookups } from './lookups';
 import { registerMedia } from './media';
+import { registerSubtitles } from './subtitles';
 import { registerOAuth } from './oauth';
 import { errors } from './problems';
 import { registerTweets } from './tweets';
@@ -30,6 +32,7 @@ export const x: PlatformModule = {
   register(api, ctx) {
     registerOAuth(api, ctx);
     registerMedia(api, ctx);
+    registerSubtitles(api, ctx);
     registerTweets(api, ctx);
     registerLookups(api, ctx);
   },

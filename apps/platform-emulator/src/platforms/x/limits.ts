@@ -79,6 +79,8 @@ export const RATE_LIMITS = {
   /** initialize, append and finalize share the upload commands' limit. */
   'POST /2/media/upload': 1875,
   'GET /2/media/upload': 1000,
+  /** Not in the reference's table: counted with the upload commands' figure. */
+  'POST /2/media/subtitles': 1875,
   'GET /2/users/me': 75,
   'GET /2/users/:id/tweets': 900,
   'GET /2/tweets': 900,

@@ -22,6 +22,8 @@ export interface MediaRecord {
   /** A status poll before this moment is answered but does not move processing on. */
   nextCheckAt?: number;
   progress?: number;
+  /** A video's subtitle tracks (`POST /2/media/subtitles`), one per language_code. */
+  subtitles?: { language: string; name?: string; format: string; cueCount: number }[];
 }
 
 export const mediaRecords = (ctx: EmulatorContext) => ctx.store.collection<MediaRecord>('x.media');

@@ -32,6 +32,7 @@ export const OPERATION_SCOPES = {
   finalizeMediaUpload: ['media.write'],
   getMediaUploadStatus: ['media.write'],
   mediaUpload: ['media.write'],
+  createMediaSubtitles: ['media.write'],
   createPosts: ['tweet.write', 'tweet.read', 'users.read'],
   getPostsById: ['tweet.read', 'users.read'],
   getPostsByIds: ['users.read', 'tweet.read'],

@@ -132,6 +132,7 @@ export function registerTweets(api: RouteApi, ctx: EmulatorContext) {
         blobId: attached[0]?.blobId ?? `x-text-${id}`,
         publishedAt: new Date(record.createdAt).toISOString(),
       });
+      for (const track of attached[0]?.subtitles ?? []) ctx.published.addCaption('x', id, track);
       return json(201, { data: { id, text } });
     },
   );

@@ -25,7 +25,7 @@ export class FacebookAdapter extends MetaGraphAdapter {
   protected override readonly authorizeExtras = { auth_type: 'rerequest' };
   /** The upload and the reel's processing come before the finish call that publishes it. */
   protected override readonly stepsBeforePost = ['upload', 'processing'];
-  protected override readonly stepsAfterPost = ['cover', 'created'];
+  protected override readonly stepsAfterPost = ['cover', 'captions', 'created'];
   protected readonly steps: MetaSteps = {
     exchange: exchangeFacebookCode,
     refresh: (_http, tokens) => refreshFacebookTokens(this.platform, tokens),

@@ -6,6 +6,8 @@ import { metaError } from '../meta/meta.errors';
 import { pageId, pageVideoUrl } from './facebook.urls';
 import { setFacebookThumbnail, takesFacebookCover } from './facebook.cover';
 import { facebookTitle } from './facebook.options';
+import { sendFacebookCaption } from './facebook.captions';
+import { captionsErrorOf, nextCaptionsStep, type CaptionsJournal } from '../captions-journal';
 
 /** Bytes per transfer request: one step each, so a resume repeats at most this much. */
 export const PAGE_VIDEO_PART_BYTES = 4 * 1024 * 1024;
@@ -49,32 +51,45 @@ export async function pageVideoStep(
       });
       if (answer.id === undefined || answer.id === null) throw http.unrecognized('create', undefined, 'no video id');
       const id = String(answer.id);
-      // The video exists; its thumbnail is a step of its own after it, so a retry never creates it again.
+      // The video exists; its thumbnail and captions are steps of their own after it, so a retry never creates
+      // it again.
       if (takesFacebookCover(request, 'video'))
         return { done: false, journal: { ...journal, step: 'cover', videoId: id } };
-      return created(http, request, journal, id);
+      return afterCover(http, request, { ...journal, videoId: id });
     }
     case 'cover': {
-      const id = f.str('videoId');
-      const coverError = await setFacebookThumbnail(http, request, id);
-      return created(http, request, journal, id, coverError);
+      const coverError = await setFacebookThumbnail(http, request, f.str('videoId'));
+      return afterCover(http, request, { ...journal, ...(coverError ? { coverError } : {}) });
+    }
+    case 'captions': {
+      const sent = await sendFacebookCaption(http, request, f.str('videoId'), journal);
+      return afterCover(http, request, sent);
     }
     default:
       throw http.unrecognized(journal.step, undefined, `an unknown saved step '${journal.step}'`);
   }
 }
 
-function created(
+/** The captions step while tracks are left to send (Page videos only: video_reels takes none), else done. */
+async function afterCover(
   http: GraphHttp,
   request: PublishRequest,
-  journal: PublishJournal,
-  id: string,
-  coverError?: string | null,
-): PublishStepResult {
+  journal: PublishJournal & CaptionsJournal,
+): Promise<PublishStepResult> {
+  const next = await nextCaptionsStep(request, journal);
+  if (next) return { done: false, journal: next };
+  const id = journalFields(http.platform, journal).str('videoId');
+  const coverError = journalFields(http.platform, journal).optStr('coverError');
+  const captionsError = captionsErrorOf(journal);
   return {
     done: true,
     journal: { ...journal, step: 'created', videoId: id },
-    post: { platformPostId: id, url: pageVideoUrl(http, request, id), ...(coverError ? { coverError } : {}) },
+    post: {
+      platformPostId: id,
+      url: pageVideoUrl(http, request, id),
+      ...(coverError ? { coverError } : {}),
+      ...(captionsError ? { captionsError } : {}),
+    },
   };
 }
 

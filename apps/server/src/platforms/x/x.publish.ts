@@ -3,6 +3,8 @@ import { PlatformError } from '../platform-error';
 import { journalFields } from '../journal-fields';
 import { multipartBody } from '../multipart-body';
 import { bearer, X_API, type XHttp } from './x.http';
+import { captionsErrorOf, nextCaptionsStep, type CaptionsJournal } from '../captions-journal';
+import { sendXSubtitles } from './x.captions';
 
 /** X's largest append segment. */
 export const X_SEGMENT_BYTES = 5 * 1024 * 1024;
@@ -56,15 +58,20 @@ export async function xPublishStep(
         method: 'POST',
         headers: auth,
       });
-      return afterProcessing(http, journal, answer, 'finalize');
+      return toSubtitles(request, afterProcessing(http, journal, answer, 'finalize'));
     }
     case 'status': {
       const answer = await http.json<MediaAnswer>('status', `${X_API}/media/upload`, {
         headers: auth,
         query: { command: 'STATUS', media_id: mediaId },
       });
-      return afterProcessing(http, journal, answer, 'status');
+      return toSubtitles(request, afterProcessing(http, journal, answer, 'status'));
     }
+    case 'captions':
+      return toSubtitles(request, {
+        done: false,
+        journal: { ...(await sendXSubtitles(http, request, mediaId, journal)), step: 'create' },
+      });
     case 'create':
       return createPost(http, request, journal, mediaId);
     default:
@@ -136,6 +143,18 @@ function afterProcessing(http: XHttp, journal: PublishJournal, answer: MediaAnsw
   }
 }
 
+/**
+ * Once the video is processed, its caption tracks go onto its media, one step each, before the post (X attaches
+ * subtitles to the media, not to the post); then the create, its start time taken when it is reached.
+ */
+async function toSubtitles(request: PublishRequest, result: PublishStepResult): Promise<PublishStepResult> {
+  if (result.done || result.journal.step !== 'create') return result;
+  const next = await nextCaptionsStep(request, result.journal);
+  return next
+    ? { done: false, journal: next }
+    : { done: false, journal: { ...result.journal, createStartedAt: new Date().toISOString() } };
+}
+
 async function createPost(
   http: XHttp,
   request: PublishRequest,
@@ -153,10 +172,15 @@ async function createPost(
   });
   const id = answer.data?.id;
   if (!id) throw http.unrecognized('create', undefined, 'a post without id');
+  const captionsError = captionsErrorOf(journal as CaptionsJournal);
   return {
     done: true,
     journal: { ...journal, step: 'created', postId: id },
-    post: { platformPostId: id, url: xPostUrl(http, request.account.extra.username, id) },
+    post: {
+      platformPostId: id,
+      url: xPostUrl(http, request.account.extra.username, id),
+      ...(captionsError ? { captionsError } : {}),
+    },
   };
 }
 

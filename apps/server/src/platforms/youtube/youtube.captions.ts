@@ -2,24 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { PublishCaption, PublishJournal, PublishRequest } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';
 import type { YouTubeApi } from './youtube.api';
+import { captionsErrorOf, nextCaptionsStep, type CaptionsJournal } from '../captions-journal';
 
 /** captions.insert as a multipart upload (discovery document: youtube.captions.insert, mediaUpload simple path). */
 export const CAPTIONS_INSERT_URL = 'https://www.googleapis.com/upload/youtube/v3/captions';
 
-/** How far the captions step has gone: tracks sent (by position), and YouTube's words for those it refused. */
-export interface CaptionsJournal {
-  captionsSent?: number;
-  captionsRefused?: string[];
-}
-
-/** The journal of the captions step when the video has tracks not sent yet; null when there is none. */
-export async function nextYouTubeCaptions<J extends PublishJournal & CaptionsJournal>(
-  request: PublishRequest,
-  j: J,
-): Promise<J | null> {
-  const tracks = (await request.captions?.()) ?? [];
-  return tracks.length > (j.captionsSent ?? 0) ? { ...j, step: 'captions', captionsSent: j.captionsSent ?? 0 } : null;
-}
+export type { CaptionsJournal };
+/** The journal of YouTube's captions step when the video has tracks not sent yet; null when there is none. */
+export const nextYouTubeCaptions = nextCaptionsStep;
 
 /** The Caption resource, then the file, as multipart/related (Google's multipart upload). */
 function captionBody(videoId: string, track: PublishCaption): { boundary: string; body: Buffer } {
@@ -70,5 +60,4 @@ export async function sendYouTubeCaption<J extends PublishJournal & CaptionsJour
 }
 
 /** YouTube's words for the tracks it refused, one per line; undefined when it took them all. */
-export const youtubeCaptionsError = (j: CaptionsJournal) =>
-  j.captionsRefused && j.captionsRefused.length > 0 ? j.captionsRefused.join('\n') : undefined;
+export const youtubeCaptionsError = captionsErrorOf;

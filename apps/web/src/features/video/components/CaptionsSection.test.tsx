@@ -32,8 +32,8 @@ describe('the Captions section of a video', () => {
     renderApp('/video/31');
     const section = await screen.findByRole('region', { name: 'Captions' });
     expect(await within(section).findByText('English (en) · SRT · 2 cues')).toBeInTheDocument();
-    expect(section).toHaveTextContent('YouTube: sent as captions after the post');
     expect(section).toHaveTextContent('TikTok, Instagram, Reddit: can be burned into a fitting copy');
+    expect(section).toHaveTextContent('YouTube, Facebook Page videos and X: sent as captions with the post');
     await userEvent.click(within(section).getByRole('button', { name: 'Remove en captions' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/videos/31/captions/en')).toBe(true),

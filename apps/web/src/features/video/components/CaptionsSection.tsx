@@ -41,8 +41,8 @@ export function CaptionsSection({ videoId }: { videoId: number }) {
         Captions
       </h2>
       <p className="mt-1 text-xs text-zinc-600">
-        YouTube: sent as captions after the post. TikTok, Instagram, Reddit: can be burned into a fitting copy. Facebook
-        and X: not sent yet.
+        YouTube, Facebook Page videos and X: sent as captions with the post (Facebook Reels take none). TikTok,
+        Instagram, Reddit: can be burned into a fitting copy.
       </p>
       {tracks.length === 0 ? (
         <p className="mt-3 text-sm text-zinc-600">{captions.isLoading ? 'Loading captions…' : 'No captions yet.'}</p>
