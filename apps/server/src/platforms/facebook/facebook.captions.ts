@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parseSubtitles, toSrt } from '../../media/subtitles';
 import type { CaptionsJournal } from '../captions-journal';
-import type { GraphHttp } from '../meta/meta-graph.adapter';
+import type { GraphHttp } from '../meta/graph-http';
 import { multipartBody } from '../multipart-body';
 import type { PublishCaption, PublishJournal, PublishRequest } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';

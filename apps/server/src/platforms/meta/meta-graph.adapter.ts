@@ -15,9 +15,6 @@ import type {
 } from '../platform-adapter';
 import type { PlatformError } from '../platform-error';
 import type { GraphHttp } from './graph-http';
-
-/** Step files take GraphHttp from ./graph-http; this name stays for the ones written against the adapter. */
-export type { GraphHttp } from './graph-http';
 import { postGraphComment } from './graph-comment';
 import { GRAPH_VERSION } from './graph-version';
 import { classifyMetaError, metaError, sortedAs, type PermissionHints } from './meta.errors';
