@@ -132,6 +132,8 @@ describe('a video made to fit each platform', () => {
     await form.getByRole('checkbox', { name: 'Facebook', exact: true }).uncheck();
 
     await form.getByRole('button', { name: 'Publish now' }).click();
+    // The composer has taken the send in (its buttons back from busy) before the screen is judged.
+    await visible(form.getByRole('status').getByText(/^Publishing to /));
     const tiktokPost = postOf(page, 'TikTok');
     await visible(tiktokPost.getByText(/^Making the copy for TikTok… \d+ %$/));
     expect(await seriousAxeViolations(page), 'the post view while a copy is being made').toEqual([]);
