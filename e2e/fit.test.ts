@@ -37,11 +37,11 @@ const postOf = (page: Page, label: string) =>
   page.getByRole('list', { name: 'Posts' }).getByRole('listitem', { name: label, exact: true });
 
 /**
- * Waits until the progress bar called `label` inside `scope` has drawn more than one value, one of them between 0
- * and 100: every value is recorded as the page draws it, so a value held for less than a poll is not missed.
- * Start it before the action that makes the bar move.
+ * The values the progress bar called `label` inside `scope` draws, recorded as the page draws them (a value held
+ * for less than a poll is not missed), until it has drawn two, one of them between 0 and 100 (it moved), or
+ * `scope` says `done` (the copy or the post is finished). Start it before the action that makes the bar move.
  */
-async function progressMoves(scope: Locator, label: string): Promise<number[]> {
+async function progressDrawn(scope: Locator, label: string, done: string): Promise<number[]> {
   const root = await scope.elementHandle();
   const handle = await root!.evaluateHandle((el, name) => {
     const seen = new Set<number>();
@@ -51,18 +51,22 @@ async function progressMoves(scope: Locator, label: string): Promise<number[]> {
     };
     new MutationObserver(read).observe(el, { subtree: true, childList: true, attributes: true });
     read();
-    return seen;
+    return { el, seen };
   }, label);
-  const moved = await scope.page().waitForFunction(
-    (seen) => {
+  const drawn = await scope.page().waitForFunction(
+    ([{ el, seen }, until]) => {
       const values = [...seen].sort((a, b) => a - b);
-      return values.length >= 2 && values.some((v) => v > 0 && v < 100) ? values : false;
+      const moved = values.length >= 2 && values.some((v) => v > 0 && v < 100);
+      return moved || (el.textContent ?? '').includes(until) ? values : false;
     },
-    handle,
+    [handle, done] as const,
     { timeout: 60_000 },
   );
-  return (await moved.jsonValue()) as number[];
+  return (await drawn.jsonValue()) as number[];
 }
+
+/** Two values or more, one between 0 and 100: the bar moved while the page was looked at. */
+const moved = (values: number[]) => values.length >= 2 && values.some((v) => v > 0 && v < 100);
 
 interface PublishedMedia {
   platform: string;
@@ -105,9 +109,10 @@ describe('a video made to fit each platform', () => {
     const xPanel = x.getByRole('region', { name: 'A copy for X (Twitter)' });
     await visible(xPanel.getByText(/Scale to 1280×720 · Encode H\.264\/AAC at 30 fps/));
     expect(await seriousAxeViolations(page), 'the composer with the fit panel open').toEqual([]);
-    const watching = progressMoves(xPanel, 'Fitting copy for X (Twitter)');
+    const watching = progressDrawn(xPanel, 'Fitting copy for X (Twitter)', 'Fitting copy ready');
     await xPanel.getByRole('button', { name: 'Make the copy' }).click();
-    await watching;
+    const inComposer = await watching;
+    expect(moved(inComposer), `the X copy's progress drawn in the composer: [${inComposer.join(', ')}]`).toBe(true);
     const copy = xPanel.locator('video[aria-label="Fitting copy for X (Twitter)"]');
     await copy.waitFor({ state: 'visible', timeout: 60_000 });
     await visible(xPanel.getByText(/^Fitting copy ready: 1280×720/));
@@ -140,7 +145,8 @@ describe('a video made to fit each platform', () => {
     const xPost = postOf(page, 'X (Twitter)');
     await xPost.getByText('Published', { exact: true }).waitFor({ state: 'visible', timeout: 60_000 });
     // X's post is settled; the TikTok post goes on following its copy as it is made (the live events say so).
-    await progressMoves(tiktokPost, 'Fitting copy for TikTok');
+    const onPost = await progressDrawn(tiktokPost, 'Fitting copy for TikTok', 'Published');
+    expect(moved(onPost), `the TikTok copy's progress drawn on the post: [${onPost.join(', ')}]`).toBe(true);
     await tiktokPost.getByText('Published', { exact: true }).waitFor({ state: 'visible', timeout: 90_000 });
 
     // X received the copy once: H.264 within its box, as ffprobe read the bytes it was sent.
