@@ -71,6 +71,7 @@ export async function renderFit(job: RenderInput): Promise<void> {
       timeoutMs,
       signal: job.signal,
       onStdout: progressReader(durationMs, job.onProgress),
+      background: true,
     });
     if (result.exitCode !== 0)
       throw new RenderError(

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 
 export interface RunOptions {
   timeoutMs: number;
@@ -8,6 +9,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Hands stdout over as it arrives instead of collecting it (a render's `-progress` lines). */
   onStdout?: (text: string) => void;
+  /**
+   * Run it at a lower CPU priority (nice 10): background work, such as a copy's render, that would otherwise
+   * take every core from the requests a person is waiting on (a cover's still, an upload's probe, the API).
+   */
+  background?: boolean;
 }
 
 export interface RunResult {
@@ -26,6 +32,13 @@ export function runProcess(bin: string, args: readonly string[], opts: RunOption
   const maxStdout = opts.maxStdoutBytes ?? 4 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    if (opts.background && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, 10);
+      } catch {
+        // A platform that cannot lower it runs it at the usual priority: slower for others, never wrong.
+      }
+    }
     const out: Buffer[] = [];
     let outBytes = 0;
     let stderr = '';

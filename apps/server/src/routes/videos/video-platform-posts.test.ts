@@ -7,7 +7,8 @@ describe("each video's own state per platform (platformPosts)", () => {
   let server: TestServer;
   let owner: Owner;
   beforeAll(async () => {
-    server = await startTestServer();
+    // Videos are added straight into the database here: no library page cached from a test before may hide them.
+    server = await startTestServer({ READ_CACHE_MS: '0' });
     owner = await ownerWith(server, ['instagram', 'tiktok', 'youtube', 'x']);
   });
   afterAll(() => stopTestServer(server));
