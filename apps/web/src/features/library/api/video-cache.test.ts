@@ -65,4 +65,17 @@ describe('the video cache, for whole lists and pages alike', () => {
     expect(read(awaiting)).toEqual({ ids: [2], totals: [1] });
     expect(read(harbour)).toEqual({ ids: [], totals: [0] });
   });
+
+  it("leaves a video's own look-ups under ['videos', id, …] as they are (its captions, its copies)", () => {
+    const { client, a, whole } = cache();
+    const captions = { captions: [{ id: 4, language: 'en' }] };
+    const copies = { renditions: [] };
+    client.setQueryData(['videos', 1, 'captions'], captions);
+    client.setQueryData(['videos', 1, 'renditions'], copies);
+    updateCachedVideo(client, { ...a, title: 'Harbour at sunrise' });
+    removeCachedVideos(client, [2]);
+    expect(whole()).toEqual([1, 3]);
+    expect(client.getQueryData(['videos', 1, 'captions'])).toBe(captions);
+    expect(client.getQueryData(['videos', 1, 'renditions'])).toBe(copies);
+  });
 });

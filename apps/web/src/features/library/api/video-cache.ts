@@ -10,9 +10,17 @@ function isPages(data: CachedList): data is VideoPages {
   return !!data && !Array.isArray(data) && Array.isArray((data as VideoPages).pages);
 }
 
+/**
+ * Whether a cache entry under `['videos', …]` is a list of videos. A video's own look-ups live there too (its
+ * captions, copies and fit plans: `['videos', id, 'captions']`), and are not lists: they are left alone.
+ */
+function isList(data: unknown): data is Video[] | VideoPages {
+  return Array.isArray(data) || isPages(data as CachedList);
+}
+
 /** Applies `change` to the videos of either shape (a change that keeps their number). */
 function changeList(data: CachedList, change: (videos: Video[]) => Video[]): CachedList {
-  if (!data) return data;
+  if (!isList(data)) return data;
   if (!isPages(data)) return change(data);
   return { ...data, pages: data.pages.map((page) => ({ ...page, videos: change(page.videos) })) };
 }
@@ -23,7 +31,7 @@ function changeList(data: CachedList, change: (videos: Video[]) => Video[]): Cac
  */
 export function updateCachedVideo(queryClient: QueryClient, video: Video) {
   for (const [key, data] of queryClient.getQueriesData<CachedList>({ queryKey: ['videos'] })) {
-    if (!data) continue;
+    if (!isList(data)) continue;
     const next =
       isPages(data) && !matches(video, key[3] as LibraryFilters | undefined)
         ? removeFromList(data, new Set([video.id]))
@@ -40,7 +48,8 @@ export function removeCachedVideos(queryClient: QueryClient, ids: readonly numbe
 }
 
 function removeFromList(data: CachedList, gone: ReadonlySet<number>): CachedList {
-  if (!isPages(data)) return data?.filter((item) => !gone.has(item.id));
+  if (!isList(data)) return data;
+  if (!isPages(data)) return data.filter((item) => !gone.has(item.id));
   // The total falls by the removed videos of every page (each page carries the same total).
   const removed = data.pages.reduce((sum, page) => sum + page.videos.filter((v) => gone.has(v.id)).length, 0);
   return {
