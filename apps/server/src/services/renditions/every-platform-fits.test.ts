@@ -106,7 +106,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a 100 s 1080p HEVC video fi
         return Object.values(ended).every((p) => ['published', 'failed'].includes(p.status));
       },
       'the four posts to be published',
-      600_000,
+      1_000_000,
     );
     for (const p of Object.values(ended))
       expect(p.status, `${p.platform}: ${JSON.stringify(p.error)}`).toBe('published');
@@ -153,5 +153,5 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a 100 s 1080p HEVC video fi
         platform,
       ).toEqual(['Shot at the old pier']);
     }
-  }, 900_000);
+  }, 1_200_000);
 });
