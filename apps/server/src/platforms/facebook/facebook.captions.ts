@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import { parseSubtitles, toSrt } from '../../media/subtitles';
-import type { CaptionsJournal } from '../captions-journal';
+import { captionStep, srtOf, type CaptionsJournal } from '../captions-journal';
 import type { GraphHttp } from '../meta/graph-http';
 import { multipartBody } from '../multipart-body';
-import type { PublishCaption, PublishJournal, PublishRequest } from '../platform-adapter';
+import type { PublishJournal, PublishRequest } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';
 
 /**
@@ -38,7 +37,6 @@ export function facebookLocale(language: string): string | null {
 }
 
 /** The track as SubRip: Facebook's captions edge takes SRT only, so WebVTT is converted. */
-const srtOf = (track: PublishCaption) => (track.format === 'srt' ? track.text : toSrt(parseSubtitles(track.text).cues));
 
 /**
  * Sends the next track (the journal says which) to the Page video's `captions` edge (AdVideo.json `POST captions`:
@@ -46,20 +44,15 @@ const srtOf = (track: PublishCaption) => (track.format === 'srt' ? track.text : 
  * after the video exists, so none is sent twice. A refusal never undoes the post: Facebook's words are kept, to
  * be shown on it; passing faults, rate limits and an expired token are the runner's to retry, as for any step.
  */
-export async function sendFacebookCaption<J extends PublishJournal & CaptionsJournal>(
+export function sendFacebookCaption<J extends PublishJournal & CaptionsJournal>(
   http: GraphHttp,
   request: PublishRequest,
   videoId: string,
   j: J,
 ): Promise<J> {
-  const tracks = (await request.captions?.()) ?? [];
-  const at = j.captionsSent ?? 0;
-  const track = tracks[at];
-  const refused = [...(j.captionsRefused ?? [])];
-  const locale = track ? facebookLocale(track.language) : null;
-  if (track && !locale)
-    refused.push(`${track.language}: not sent: Facebook names caption languages by locale (en_US); give it a region`);
-  if (track && locale) {
+  return captionStep(request, j, async (track) => {
+    const locale = facebookLocale(track.language);
+    if (!locale) return 'not sent: Facebook names caption languages by locale (en_US); give it a region';
     const srt = Buffer.from(srtOf(track));
     const form = multipartBody(
       {},
@@ -77,12 +70,12 @@ export async function sendFacebookCaption<J extends PublishJournal & CaptionsJou
         headers: { 'content-type': form.contentType, 'content-length': String(form.contentLength) },
         body: form.body,
       });
+      return null;
     } catch (err) {
       // A permission the grant lacks refuses the captions only, not the Page video.
       const words = isPlatformError(err) && (err.kind === 'rejected' || !!err.missingPermissions?.length);
       if (!words) throw err;
-      refused.push(`${track.language}: ${err.platformMessage ?? err.message}`);
+      return err.platformMessage ?? err.message;
     }
-  }
-  return { ...j, captionsSent: at + 1, captionsRefused: refused };
+  });
 }

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { parseSubtitles, toSrt } from '../../media/subtitles';
-import type { CaptionsJournal } from '../captions-journal';
+import { captionStep, srtOf, type CaptionsJournal } from '../captions-journal';
 import { multipartBody } from '../multipart-body';
 import type { PublishCaption, PublishJournal, PublishRequest } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';
@@ -15,8 +14,6 @@ export function xLanguageCode(language: string): string | null {
   return primary ? primary[1]!.toUpperCase() : null;
 }
 
-const srtOf = (track: PublishCaption) => (track.format === 'srt' ? track.text : toSrt(parseSubtitles(track.text).cues));
-
 /**
  * Sends the next track (the journal says which): the file as a media of its own (the one-request upload,
  * media_category `subtitles`, as SubRip), then `POST /2/media/subtitles` associating it with the video's media
@@ -24,19 +21,15 @@ const srtOf = (track: PublishCaption) => (track.format === 'srt' ? track.text : 
  * step, so none is sent twice. A refusal keeps the post going without that track, X's words kept for the post;
  * passing faults, rate limits and an expired token are the runner's to retry, as for any step.
  */
-export async function sendXSubtitles<J extends PublishJournal & CaptionsJournal>(
+export function sendXSubtitles<J extends PublishJournal & CaptionsJournal>(
   http: XHttp,
   request: PublishRequest,
   videoMediaId: string,
   j: J,
 ): Promise<J> {
-  const tracks = (await request.captions?.()) ?? [];
-  const at = j.captionsSent ?? 0;
-  const track = tracks[at];
-  const refused = [...(j.captionsRefused ?? [])];
-  const code = track ? xLanguageCode(track.language) : null;
-  if (track && !code) refused.push(`${track.language}: not sent: X takes languages with a two-letter code only`);
-  if (track && code) {
+  return captionStep(request, j, async (track) => {
+    const code = xLanguageCode(track.language);
+    if (!code) return 'not sent: X takes languages with a two-letter code only';
     try {
       const uploaded = await uploadTrack(http, request, track);
       await http.json('subtitles', `${X_API}/media/subtitles`, {
@@ -47,12 +40,12 @@ export async function sendXSubtitles<J extends PublishJournal & CaptionsJournal>
           subtitles: { id: uploaded, language_code: code, display_name: track.label ?? track.language },
         },
       });
+      return null;
     } catch (err) {
       if (!isPlatformError(err) || err.kind !== 'rejected') throw err;
-      refused.push(`${track.language}: ${err.platformMessage ?? err.message}`);
+      return err.platformMessage ?? err.message;
     }
-  }
-  return { ...j, captionsSent: at + 1, captionsRefused: refused };
+  });
 }
 
 /** The track as a subtitles media (POST /2/media/upload, one request: a caption file is small); its id. */

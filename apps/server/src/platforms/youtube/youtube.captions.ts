@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PublishCaption, PublishJournal, PublishRequest } from '../platform-adapter';
 import { isPlatformError } from '../platform-error';
 import type { YouTubeApi } from './youtube.api';
-import { captionsErrorOf, nextCaptionsStep, type CaptionsJournal } from '../captions-journal';
+import { captionsErrorOf, captionStep, nextCaptionsStep, type CaptionsJournal } from '../captions-journal';
 
 /** captions.insert as a multipart upload (discovery document: youtube.captions.insert, mediaUpload simple path). */
 export const CAPTIONS_INSERT_URL = 'https://www.googleapis.com/upload/youtube/v3/captions';
@@ -29,17 +29,13 @@ function captionBody(videoId: string, track: PublishCaption): { boundary: string
  * the video is live, so none is sent twice. A refusal never undoes the post: YouTube's words are kept, to be
  * shown on it. Passing faults, rate limits and an expired token are the runner's to retry, as for any step.
  */
-export async function sendYouTubeCaption<J extends PublishJournal & CaptionsJournal>(
+export function sendYouTubeCaption<J extends PublishJournal & CaptionsJournal>(
   api: YouTubeApi,
   request: PublishRequest,
   videoId: string,
   j: J,
 ): Promise<J> {
-  const tracks = (await request.captions?.()) ?? [];
-  const at = j.captionsSent ?? 0;
-  const track = tracks[at];
-  const refused = [...(j.captionsRefused ?? [])];
-  if (track) {
+  return captionStep(request, j, async (track) => {
     const { boundary, body } = captionBody(videoId, track);
     try {
       await api.request('captions', CAPTIONS_INSERT_URL, request.account.accessToken, {
@@ -48,15 +44,14 @@ export async function sendYouTubeCaption<J extends PublishJournal & CaptionsJour
         headers: { 'content-type': `multipart/related; boundary=${boundary}` },
         body,
       });
+      return null;
     } catch (err) {
       const withdrawn = isPlatformError(err) && err.platformCode === 'insufficientPermissions';
       if (!isPlatformError(err) || (err.kind !== 'rejected' && !withdrawn)) throw err;
       // A send whose answer was lost, tried again: the track is there already.
-      if (err.platformCode !== 'captionExists')
-        refused.push(`${track.language}: ${err.platformMessage ?? err.message}`);
+      return err.platformCode === 'captionExists' ? null : (err.platformMessage ?? err.message);
     }
-  }
-  return { ...j, captionsSent: at + 1, captionsRefused: refused };
+  });
 }
 
 /** YouTube's words for the tracks it refused, one per line; undefined when it took them all. */
