@@ -18,6 +18,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ RENDER_PRESET: 'placebo' })).toThrow(/RENDER_PRESET/);
   });
 
   it('trusts proxies only as far as told: true means this machine and private networks', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PlatformKey } from '@fanout/contracts';
 import { z } from 'zod';
+import { X264_PRESETS } from '../media/fit-filters';
 
 const GiB = 1024 ** 3;
 
@@ -173,6 +174,7 @@ const EnvSchema = z.object({
   PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RENDER_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  RENDER_PRESET: z.enum(X264_PRESETS).default('veryfast'),
   /** Let rule webhooks reach loopback and private-network addresses (tests, a receiver on the same network). */
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
@@ -282,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       concurrency: e.RENDER_CONCURRENCY,
       /** How long a render holds its copy without writing progress: a render that died lets go after this. */
       leaseMs: e.RENDER_LEASE_SECONDS * 1000,
+      /** x264's speed/size trade-off for every transcoded copy (same quality, CRF 21; slower presets make smaller files). */
+      preset: e.RENDER_PRESET,
     },
     webhooks: {
       /** Whether webhooks may go to this machine or a private network (refused by default). */

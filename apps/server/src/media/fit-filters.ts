@@ -1,6 +1,10 @@
 import type { FitStep } from '@fanout/contracts';
 import { SAFE_INPUT_ARGS } from './containers';
 
+/** x264's presets, fastest first: each is slower than the one before and makes a smaller file at the same quality. */
+export const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow'] as const;
+export type X264Preset = (typeof X264_PRESETS)[number];
+
 type Step<K extends FitStep['kind']> = Extract<FitStep, { kind: K }>;
 
 const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
@@ -60,12 +64,18 @@ export function outputDurationMs(steps: readonly FitStep[], sourceMs: number | n
 
 /**
  * ffmpeg's arguments for a plan: `input` read as an upload is (local file, video demuxers only), `output` an MP4
- * with its index first. A lone `rewrap` copies the streams; anything else encodes H.264 (x264 `veryfast`, CRF 21,
+ * with its index first. A lone `rewrap` copies the streams; anything else encodes H.264 (x264 at `preset`,
+ * `veryfast` unless RENDER_PRESET says otherwise, CRF 21,
  * held under the plan's bitrate by -maxrate/-bufsize) and AAC. `captionsFile`, an SRT file whose times count from
  * the copy's start, is drawn into the picture (and so needs the transcode). Progress goes to stdout as `key=value`
  * lines.
  */
-export function renderArgs(steps: readonly FitStep[], input: string, output: string, captionsFile?: string): string[] {
+export function renderArgs(
+  steps: readonly FitStep[],
+  input: string,
+  output: string,
+  { captionsFile, preset = 'veryfast' }: { captionsFile?: string; preset?: X264Preset } = {},
+): string[] {
   const head = ['-v', 'error', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats'];
   const trim = steps.find((s): s is Step<'trim'> => s.kind === 'trim');
   // Seeking on the input is fast and, with re-encoding, frame-exact; -t counts from there.
@@ -82,7 +92,7 @@ export function renderArgs(steps: readonly FitStep[], input: string, output: str
     ...head,
     ...inputArgs,
     ...['-filter_complex', videoGraph(steps, captionsFile), '-map', '[v]', '-map', '0:a:0?'],
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-profile:v', 'high'],
+    ...['-c:v', 'libx264', '-preset', preset, '-crf', '21', '-profile:v', 'high'],
     ...['-maxrate', String(rate), '-bufsize', String(rate * 2), '-r', String(transcode.fps)],
     ...['-c:a', 'aac', '-b:a', String(transcode.audioBitrate), '-ac', '2'],
     ...tail,

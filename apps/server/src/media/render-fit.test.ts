@@ -109,6 +109,18 @@ describe('renderFit: a fit plan rendered by ffmpeg, checked with ffprobe', () =>
     expect(Math.abs(fs.statSync(output).size - fs.statSync(source).size)).toBeLessThan(2048);
   });
 
+  it('encodes with the x264 preset it is given (RENDER_PRESET), veryfast unless told', async () => {
+    const source = makeClip(path.join(dir, 'preset.mp4'), '640x360', 1, ['-c:v', 'libx264', '-preset', 'ultrafast']);
+    const plan = await planFor(source, { platform: 'facebook', options: { kind: 'reel' } });
+    const job = { ffmpeg, steps: plan.steps, input: source, sourceDurationMs: 1000 };
+    // x264 writes the settings it encoded with into the stream itself; subme is 0 only at ultrafast, 2 at veryfast.
+    const settings = (file: string) => /subme=(\d+)/.exec(fs.readFileSync(file).toString('latin1'))?.[1];
+    await renderFit({ ...job, output: path.join(dir, 'default.mp4') });
+    await renderFit({ ...job, output: path.join(dir, 'ultrafast.mp4'), preset: 'ultrafast' });
+    expect(settings(path.join(dir, 'default.mp4'))).toBe('2');
+    expect(settings(path.join(dir, 'ultrafast.mp4'))).toBe('0');
+  });
+
   it('stops ffmpeg when aborted and leaves no partial copy', async () => {
     const source = makeClip(path.join(dir, 'abort.mp4'), '640x360', 4, ['-c:v', 'libx264', '-preset', 'ultrafast']);
     const plan = await planFor(source, { platform: 'facebook', options: { kind: 'reel' } });

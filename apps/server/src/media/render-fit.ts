@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FitStep } from '@fanout/contracts';
-import { outputDurationMs, renderArgs } from './fit-filters';
+import { outputDurationMs, renderArgs, type X264Preset } from './fit-filters';
 import { runProcess } from './run-process';
 
 export interface RenderInput {
@@ -11,6 +11,8 @@ export interface RenderInput {
   output: string;
   /** An SRT file to burn into the picture, its times counted from the copy's start (a trim already applied). */
   captionsFile?: string;
+  /** x264's preset for a transcode (RENDER_PRESET). */
+  preset?: X264Preset;
   /** The source's duration, to turn ffmpeg's position into a fraction; null: progress stays 0 until the end. */
   sourceDurationMs: number | null;
   /** Called with 0..1 as ffmpeg reports its position (about twice a second). */
@@ -67,7 +69,7 @@ export async function renderFit(job: RenderInput): Promise<void> {
   const durationMs = outputDurationMs(job.steps, job.sourceDurationMs);
   const timeoutMs = 120_000 + 10 * (durationMs ?? 3_600_000);
   try {
-    const result = await runProcess(job.ffmpeg, renderArgs(job.steps, job.input, job.output, job.captionsFile), {
+    const result = await runProcess(job.ffmpeg, renderArgs(job.steps, job.input, job.output, job), {
       timeoutMs,
       signal: job.signal,
       onStdout: progressReader(durationMs, job.onProgress),

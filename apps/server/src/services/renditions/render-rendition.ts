@@ -53,6 +53,7 @@ async function render(ctx: AppContext, id: number): Promise<{ outcome: RenderOut
         input,
         output,
         ...(captionsFile ? { captionsFile } : {}),
+        preset: ctx.config.renditions.preset,
         sourceDurationMs: video.duration_seconds === null ? null : Math.round(video.duration_seconds * 1000),
         onProgress: heartbeat.report,
         signal: heartbeat.controller.signal,
