@@ -5,6 +5,7 @@ export * from './optional-scopes';
 export * from './youtube-playlists';
 export * from './auth';
 export * from './projects';
+export * from './teams';
 export * from './videos';
 export * from './video-cover';
 export * from './cover-rule';

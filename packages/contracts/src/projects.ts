@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProjectRole } from './teams';
 import { Id, IdText } from './common';
 
 /** The five badge colour pairs (spec section 9). */
@@ -35,6 +36,10 @@ export const Project = z
     /** IANA zone copied from the owner's when the project was created. */
     timeZone: z.string(),
     createdAt: z.string(),
+    /** The caller's role in it: `owner` for their own projects, else the role the owner gave them. */
+    role: ProjectRole,
+    /** The owner's name, for a project shared with the caller; null for the caller's own. */
+    ownerName: z.string().nullable(),
   })
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof Project>;

@@ -13,6 +13,7 @@ import type { RulesTables } from './rules.schema';
 import type { SecretKeyCheckTables } from './secret-key-check.schema';
 import type { SignInSecurityTables } from './sign-in-security.schema';
 import type { SlotsTables } from './slots.schema';
+import type { TeamsTables } from './teams.schema';
 import type { TusUploadsTables } from './tus-uploads.schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -54,6 +55,10 @@ export interface ProjectsTable {
   color2: string;
   /** IANA zone, copied from the owner's when the project is created. */
   time_zone: Generated<string>;
+  /** Posts made by an editor or through an API token wait for an approver (migration 0050). */
+  needs_approval: Generated<boolean>;
+  /** Clients may read the project's analytics (migration 0050). */
+  clients_see_analytics: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -121,7 +126,8 @@ export interface Database
     SecretKeyCheckTables,
     RequestLimitsTables,
     RenditionsTables,
-    CaptionsTables {
+    CaptionsTables,
+    TeamsTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

@@ -23,6 +23,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { postsCsvRoutes } from './posts-csv/posts-csv.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
+import { membersRoutes } from './members/members.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { recentRoutes } from './recent/recent.routes';
 import { searchRoutes } from './search/search.routes';
@@ -51,6 +52,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(securityActivityRoutes(ctx), { prefix: '/api' });
   await app.register(activityRoutes(ctx), { prefix: '/api' });
   await app.register(projectsRoutes(ctx), { prefix: '/api' });
+  await app.register(membersRoutes(ctx), { prefix: '/api' });
   await app.register(firstStepsRoutes(ctx), { prefix: '/api' });
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(videoFitRoutes(ctx), { prefix: '/api' });

@@ -1,4 +1,4 @@
-import type { CreateProjectBody, Project, UpdateProjectBody } from '@fanout/contracts';
+import type { CreateProjectBody, Project, ProjectRole, UpdateProjectBody } from '@fanout/contracts';
 import type { AppContext } from '../context';
 import type { ProjectRow } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
@@ -11,10 +11,12 @@ import {
   updateProjectOfUser,
   type ProjectWithCount,
 } from '../repositories/projects.repository';
+import { listProjectsSharedWith } from '../repositories/project-members.repository';
+import { projectAccess } from './access/project-access';
 import { findUserById } from '../repositories/users.repository';
 import { toIsoString } from './users.service';
 
-function toProject(row: ProjectWithCount): Project {
+function toProject(row: ProjectWithCount, role: ProjectRole = 'owner', ownerName: string | null = null): Project {
   return {
     id: row.id,
     name: row.name,
@@ -25,6 +27,8 @@ function toProject(row: ProjectWithCount): Project {
     user_id: row.user_id,
     timeZone: row.time_zone,
     createdAt: toIsoString(row.created_at),
+    role,
+    ownerName,
   };
 }
 
@@ -35,8 +39,11 @@ export function assertSelf(userId: number, requested: number | undefined): void 
   }
 }
 
+/** The caller's own projects, oldest first, then those others share with them, in the order they joined. */
 export async function listProjects(ctx: AppContext, userId: number): Promise<Project[]> {
-  return (await listProjectsOfUser(ctx.db, userId)).map(toProject);
+  const own = (await listProjectsOfUser(ctx.db, userId)).map((row) => toProject(row));
+  const shared = (await listProjectsSharedWith(ctx.db, userId)).map((row) => toProject(row, row.role, row.owner_name));
+  return [...own, ...shared];
 }
 
 /** The caller's project, or 404 (also for other people's projects: their ids are not confirmed to exist). */
@@ -73,9 +80,10 @@ export async function updateProject(
     ...(body.color1 !== undefined ? { color1: body.color1.toLowerCase() } : {}),
     ...(body.color2 !== undefined ? { color2: body.color2.toLowerCase() } : {}),
   };
-  const updated = await updateProjectOfUser(ctx.db, projectId, userId, changes);
+  const { ownerId } = await projectAccess(ctx, userId, projectId, 'manage_project');
+  const updated = await updateProjectOfUser(ctx.db, projectId, ownerId, changes);
   if (!updated) throw notFound('Project');
-  return getOwnProject(ctx, userId, projectId);
+  return getOwnProject(ctx, ownerId, projectId);
 }
 
 /**
@@ -83,6 +91,7 @@ export async function updateProject(
  * it commits, so a failed delete never leaves rows pointing at missing files.
  */
 export async function deleteProject(ctx: AppContext, userId: number, projectId: number): Promise<void> {
+  await projectAccess(ctx, userId, projectId, 'manage_project');
   const files = await ctx.db.transaction().execute(async (trx) => {
     if (!(await findProjectOfUser(trx, projectId, userId))) throw notFound('Project');
     const names = await listFilesOfProject(trx, projectId);

@@ -32,6 +32,8 @@ export function buildProject(overrides: Partial<Project> = {}): Project {
     user_id: 7,
     timeZone: 'Europe/Berlin',
     createdAt: '2026-01-01T00:00:00Z',
+    role: 'owner',
+    ownerName: null,
     ...overrides,
   };
 }

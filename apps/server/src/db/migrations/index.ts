@@ -38,6 +38,7 @@ import * as m0042 from './0042-video-cover';
 import * as m0043 from './0043-post-rendition';
 import * as m0045 from './0045-video-captions';
 import * as m0046 from './0046-post-playlist-error';
+import * as m0050 from './0050-project-members';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0043-post-rendition': m0043,
   '0045-video-captions': m0045,
   '0046-post-playlist-error': m0046,
+  '0050-project-members': m0050,
 };

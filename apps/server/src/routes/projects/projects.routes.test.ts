@@ -25,6 +25,8 @@ describe('projects', () => {
         user_id: user.id,
         timeZone: 'UTC',
         createdAt: expect.any(String),
+        role: 'owner',
+        ownerName: null,
       },
     ]);
     const a = await createProject(server, token, { name: 'Launch', initials: 'LA' });
@@ -53,6 +55,8 @@ describe('projects', () => {
       user_id: user.id,
       timeZone: 'UTC',
       createdAt: expect.any(String),
+      role: 'owner',
+      ownerName: null,
     });
   });
 
