@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { registerApiRoutes } from '../routes';
+import { registerAccessGuard } from './access-guard';
 import {
   answerFrameworkError,
   clientErrorHandler,
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext) {
   await registerOpenApi(app, APP_VERSION);
   await registerCompression(app);
   registerReadCaches(app, ctx);
+  registerAccessGuard(app, ctx);
   await registerApiRoutes(app, ctx, APP_VERSION);
   registerMetricsRoute(app, ctx);
   await registerWebApp(app, ctx.config.webDistDir, { productName: ctx.config.productName });
