@@ -15,7 +15,8 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { sendKeptJson } from '../../http/compression';
 import { listAllVideos, listVideoIds, listVideosPage } from '../../services/lists/video-lists.service';
 import { readThroughPageCache } from '../../services/cache/read-caches';
@@ -32,6 +33,7 @@ export const videosRoutes =
     app.get(
       '/videos',
       {
+        config: { access: { project: 'query.project_id', need: 'see_library', optional: true } },
         schema: {
           ...common,
           summary: "The caller's videos: one project's (project_id) or all of them; a page with `limit` or `cursor`",
@@ -49,7 +51,7 @@ export const videosRoutes =
       },
       async (request, reply) => {
         const { project_id: projectId, limit, cursor, q, status, sort, tag, collection_id } = request.query;
-        const userId = currentUser(request).id;
+        const userId = ownerOf(request);
         if (limit === undefined && cursor === undefined)
           return listAllVideos(ctx, userId, projectId, { q, status, sort, tag, collection_id });
         // A page is the answer most often asked for again (every tab of the library, every refresh).
@@ -65,6 +67,7 @@ export const videosRoutes =
     app.get(
       '/videos/ids',
       {
+        config: { access: { project: 'query.project_id', need: 'see_library' } },
         schema: {
           ...common,
           summary:
@@ -76,21 +79,23 @@ export const videosRoutes =
       async (request) => {
         const { project_id: projectId, q, status, sort, tag, collection_id } = request.query;
         const filters = { q, status, sort, tag, collection_id };
-        return { ids: await listVideoIds(ctx, currentUser(request).id, projectId, filters) };
+        return { ids: await listVideoIds(ctx, ownerOf(request), projectId, filters) };
       },
     );
 
     app.get(
       '/videos/:id',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'see_library' } },
         schema: { ...common, summary: 'One video', params: IdParams, response: { 200: VideoResponse, ...errors } },
       },
-      async (request) => ({ video: await getVideo(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({ video: await getVideo(ctx, ownerOf(request), request.params.id) }),
     );
 
     app.patch(
       '/videos/:id/duration',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: "Record a duration the client read from the media ('m:ss' or 'h:mm:ss')",
@@ -100,13 +105,14 @@ export const videosRoutes =
         },
       },
       async (request) => ({
-        video: await setDuration(ctx, currentUser(request).id, request.params.id, request.body.duration),
+        video: await setDuration(ctx, ownerOf(request), request.params.id, request.body.duration),
       }),
     );
 
     app.patch(
       '/videos/:id',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: "Save a video's details; status 'ready' needs a title and at least one platform",
@@ -116,13 +122,14 @@ export const videosRoutes =
         },
       },
       async (request) => ({
-        video: await updateDetails(ctx, currentUser(request).id, request.params.id, request.body),
+        video: await updateDetails(ctx, ownerOf(request), request.params.id, request.body),
       }),
     );
 
     app.delete(
       '/videos/:id',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Delete a video, its files and its posts',
@@ -131,12 +138,13 @@ export const videosRoutes =
           response: { 200: DeleteResponse, ...errors, 409: ErrorBody },
         },
       },
-      async (request) => ({ deleted: await deleteVideos(ctx, currentUser(request).id, [request.params.id]) }),
+      async (request) => ({ deleted: await deleteVideos(ctx, ownerOf(request), [request.params.id]) }),
     );
 
     app.post(
       '/videos/bulk-delete',
       {
+        config: { access: { rows: 'videos', at: 'body.videoIds', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Delete several videos, all or nothing (404 and nothing deleted if one is not yours)',
@@ -145,6 +153,6 @@ export const videosRoutes =
           response: { 200: DeleteResponse, ...errors, 409: ErrorBody },
         },
       },
-      async (request) => ({ deleted: await deleteVideos(ctx, currentUser(request).id, request.body.videoIds) }),
+      async (request) => ({ deleted: await deleteVideos(ctx, ownerOf(request), request.body.videoIds) }),
     );
   };
