@@ -1,7 +1,8 @@
 import { ErrorBody, IdParams, RenditionList, RenditionRequest, RenditionResponse } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import {
   deleteRendition,
   listRenditions,
@@ -21,6 +22,7 @@ export const renditionsRoutes =
     app.post(
       '/videos/:id/renditions',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Make a copy of a video that fits a target (an account and its options)',
@@ -47,12 +49,7 @@ export const renditionsRoutes =
         },
       },
       async (request, reply) => {
-        const { rendition, created } = await requestRendition(
-          ctx,
-          currentUser(request).id,
-          request.params.id,
-          request.body,
-        );
+        const { rendition, created } = await requestRendition(ctx, ownerOf(request), request.params.id, request.body);
         return reply.code(created ? 202 : 200).send({ rendition });
       },
     );
@@ -60,6 +57,7 @@ export const renditionsRoutes =
     app.get(
       '/videos/:id/renditions',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'see_library' } },
         schema: {
           ...common,
           summary: "A video's fitting copies, oldest first, with each one's status and progress",
@@ -70,12 +68,13 @@ export const renditionsRoutes =
           response: { 200: RenditionList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         },
       },
-      async (request) => ({ renditions: await listRenditions(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({ renditions: await listRenditions(ctx, ownerOf(request), request.params.id) }),
     );
 
     app.delete(
       '/renditions/:id',
       {
+        config: { access: { row: 'renditions', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Delete a fitting copy: its file goes and its room in the quota is free at once',
@@ -85,7 +84,7 @@ export const renditionsRoutes =
         },
       },
       async (request, reply) => {
-        await deleteRendition(ctx, currentUser(request).id, request.params.id);
+        await deleteRendition(ctx, ownerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -93,6 +92,7 @@ export const renditionsRoutes =
     app.get(
       '/renditions/:id/file',
       {
+        config: { access: { row: 'renditions', at: 'params.id', need: 'see_library' } },
         schema: {
           ...common,
           summary: "A ready copy's file; supports Range and If-None-Match",
@@ -111,7 +111,7 @@ export const renditionsRoutes =
         },
       },
       async (request, reply) => {
-        const row = await readyRendition(ctx, currentUser(request).id, request.params.id);
+        const row = await readyRendition(ctx, ownerOf(request), request.params.id);
         return sendStoredFile(ctx, request, reply, row.storage_key!);
       },
     );

@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { unsupportedMediaType } from '../../http/errors';
 import {
   captionTooLarge,
@@ -51,6 +52,7 @@ export const videoCaptionsRoutes =
     app.put(
       '/videos/:id/captions/:language',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         bodyLimit: CAPTION_MAX_BYTES,
         onRequest: async (request) => {
           const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -83,13 +85,14 @@ export const videoCaptionsRoutes =
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const { id, language } = request.params;
         const label = request.query.label ?? null;
-        return { caption: await putCaption(ctx, currentUser(request).id, id, language, label, body) };
+        return { caption: await putCaption(ctx, ownerOf(request), id, language, label, body) };
       },
     );
 
     app.get(
       '/videos/:id/captions',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'see_library' } },
         schema: {
           ...common,
           summary: "The video's caption tracks, by language",
@@ -98,12 +101,13 @@ export const videoCaptionsRoutes =
           response: { 200: VideoCaptionsResponse, ...errors },
         },
       },
-      async (request) => ({ captions: await listCaptions(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({ captions: await listCaptions(ctx, ownerOf(request), request.params.id) }),
     );
 
     app.get(
       '/videos/:id/captions/:language',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'see_library' } },
         schema: {
           ...common,
           summary: 'The caption file of one language, as it was uploaded',
@@ -123,7 +127,7 @@ export const videoCaptionsRoutes =
       },
       async (request, reply) => {
         const { id, language } = request.params;
-        const caption = await readCaption(ctx, currentUser(request).id, id, language);
+        const caption = await readCaption(ctx, ownerOf(request), id, language);
         reply.headers({
           'content-type': caption.format === 'vtt' ? 'text/vtt; charset=utf-8' : 'text/plain; charset=utf-8',
           'x-content-type-options': 'nosniff',
@@ -137,6 +141,7 @@ export const videoCaptionsRoutes =
     app.delete(
       '/videos/:id/captions/:language',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Remove the caption track of one language',
@@ -146,7 +151,7 @@ export const videoCaptionsRoutes =
         },
       },
       async (request, reply) => {
-        await removeCaption(ctx, currentUser(request).id, request.params.id, request.params.language);
+        await removeCaption(ctx, ownerOf(request), request.params.id, request.params.language);
         return reply.code(204).send(null);
       },
     );

@@ -2,7 +2,8 @@ import { COVER_IMAGE_MAX_BYTES, CoverFrameBody, ErrorBody, IdParams, VideoRespon
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { unsupportedMediaType } from '../../http/errors';
 import { coverTooLarge, removeCover, setCoverFrame, setCoverImage } from '../../services/covers/video-cover.service';
 import { COVER_BODY_TYPES, COVER_FORM_OVERHEAD_BYTES, coverImageBytes } from './cover-body';
@@ -35,6 +36,7 @@ export const videoCoverRoutes =
     app.put(
       '/videos/:id/cover',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: "Make a frame of the video its cover (`frameMs` from the start, less than the video's duration)",
@@ -49,13 +51,14 @@ export const videoCoverRoutes =
         },
       },
       async (request) => ({
-        video: await setCoverFrame(ctx, currentUser(request).id, request.params.id, request.body.frameMs),
+        video: await setCoverFrame(ctx, ownerOf(request), request.params.id, request.body.frameMs),
       }),
     );
 
     app.put(
       '/videos/:id/cover/image',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         bodyLimit: BODY_LIMIT,
         // Before the body is read: a text or JSON body is the wrong kind of body, not a broken image.
         onRequest: async (request) => {
@@ -85,13 +88,14 @@ export const videoCoverRoutes =
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const bytes = coverImageBytes(request.headers['content-type'], body);
-        return { video: await setCoverImage(ctx, currentUser(request).id, request.params.id, bytes) };
+        return { video: await setCoverImage(ctx, ownerOf(request), request.params.id, bytes) };
       },
     );
 
     app.delete(
       '/videos/:id/cover',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Remove the video’s cover: each platform picks its own again',
@@ -100,6 +104,6 @@ export const videoCoverRoutes =
           response: { 200: VideoResponse, ...errors },
         },
       },
-      async (request) => ({ video: await removeCover(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({ video: await removeCover(ctx, ownerOf(request), request.params.id) }),
     );
   };

@@ -1,7 +1,8 @@
 import { ErrorBody, FitRequest, FitResponse, IdParams } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { fitVideo } from '../../services/fit/video-fit.service';
 
 export const videoFitRoutes =
@@ -12,6 +13,7 @@ export const videoFitRoutes =
     app.post(
       '/videos/:id/fit',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'see_library' } },
         schema: {
           tags: ['videos'],
           security: [{ bearer: [] }],
@@ -37,6 +39,6 @@ export const videoFitRoutes =
           },
         },
       },
-      async (request) => fitVideo(ctx, currentUser(request).id, request.params.id, request.body),
+      async (request) => fitVideo(ctx, ownerOf(request), request.params.id, request.body),
     );
   };
