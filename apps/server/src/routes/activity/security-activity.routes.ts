@@ -10,6 +10,7 @@ export const securityActivityRoutes =
     app.get(
       '/activity/security',
       {
+        config: { access: { personal: true } },
         onRequest: requireAuth(ctx),
         schema: {
           tags: ['activity'],

@@ -16,6 +16,7 @@ export const oauthCallbackRoutes =
     app.get(
       '/oauth/:platform/callback',
       {
+        config: { access: { public: true } },
         // The query carries the authorization code: no request log line should hold it.
         logLevel: 'warn',
         // A browser lands here: a malformed answer goes back to /accounts like any failed one.

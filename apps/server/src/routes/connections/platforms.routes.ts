@@ -12,6 +12,7 @@ export const platformsRoutes =
     app.get(
       '/platforms',
       {
+        config: { access: { personal: true } },
         schema: {
           tags: ['connections'],
           security: [{ bearer: [] }],

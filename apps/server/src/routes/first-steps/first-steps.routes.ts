@@ -1,7 +1,8 @@
 import { ErrorBody, FirstSteps, IdParams } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { getFirstSteps } from '../../services/first-steps.service';
 
 export const firstStepsRoutes =
@@ -12,6 +13,7 @@ export const firstStepsRoutes =
     app.get(
       '/projects/:id/first-steps',
       {
+        config: { access: { project: 'params.id', need: 'see_library' } },
         schema: {
           tags: ['projects'],
           security: [{ bearer: [] }],
@@ -24,6 +26,6 @@ export const firstStepsRoutes =
           response: { 200: FirstSteps, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         },
       },
-      async (request) => getFirstSteps(ctx, currentUser(request).id, request.params.id),
+      async (request) => getFirstSteps(ctx, ownerOf(request), request.params.id),
     );
   };

@@ -10,7 +10,10 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: HealthResponse } } },
+      {
+        config: { access: { public: true } },
+        schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: HealthResponse } },
+      },
       async () => {
         await checkDatabase(ctx.db);
         return { status: 'ok' as const, db: 'ok' as const, version };
@@ -20,6 +23,7 @@ export const healthRoutes =
     app.get(
       '/ready',
       {
+        config: { access: { public: true } },
         schema: {
           tags: ['system'],
           summary: 'Readiness: the database, media storage and job queue all reachable',
@@ -44,6 +48,7 @@ export const healthRoutes =
     app.get(
       '/config',
       {
+        config: { access: { public: true } },
         schema: {
           tags: ['system'],
           summary:

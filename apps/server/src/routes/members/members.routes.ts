@@ -20,6 +20,7 @@ export const membersRoutes =
     app.get(
       '/projects/:id/members',
       {
+        config: { access: { project: 'params.id', need: 'see_posts' } },
         schema: {
           ...common,
           summary: "A project's owner and members, with their roles",
@@ -34,6 +35,7 @@ export const membersRoutes =
     app.post(
       '/projects/:id/members',
       {
+        config: { access: { project: 'params.id', need: 'manage_project' } },
         schema: {
           ...common,
           summary: 'Add someone who has an account to the project, with a role (owner only)',
@@ -54,6 +56,7 @@ export const membersRoutes =
     app.patch(
       '/projects/:id/members/:userId',
       {
+        config: { access: { project: 'params.id', need: 'manage_project' } },
         schema: {
           ...common,
           summary: "Change a member's role (owner only)",
@@ -77,6 +80,7 @@ export const membersRoutes =
     app.delete(
       '/projects/:id/members/:userId',
       {
+        config: { access: { project: 'params.id', need: 'see_posts' } },
         schema: {
           ...common,
           summary: 'Remove a member (owner), or leave a project (the member themselves)',

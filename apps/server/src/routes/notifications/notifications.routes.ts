@@ -24,6 +24,7 @@ export const notificationsRoutes =
     app.get(
       '/notifications',
       {
+        config: { access: { personal: true } },
         schema: {
           ...common,
           summary: 'The header bell: your latest 30 notifications, newest first, and how many are unread',
@@ -36,6 +37,7 @@ export const notificationsRoutes =
     app.post(
       '/notifications/read',
       {
+        config: { access: { personal: true } },
         schema: {
           ...common,
           summary: 'Mark notifications read: `{ids}` (yours only) or `{all: true}`',
@@ -49,6 +51,7 @@ export const notificationsRoutes =
     app.get(
       '/events',
       {
+        config: { access: { personal: true } },
         schema: {
           ...common,
           summary: 'Live events of your account (Server-Sent Events)',

@@ -23,6 +23,7 @@ export const projectsRoutes =
     app.get(
       '/projects',
       {
+        config: { access: { personal: true } },
         schema: {
           ...common,
           summary: "The signed-in user's projects, oldest first, each with its video count",
@@ -40,6 +41,7 @@ export const projectsRoutes =
     app.post(
       '/projects',
       {
+        config: { access: { personal: true } },
         schema: {
           ...common,
           summary: 'Create a project (workspace)',
@@ -53,6 +55,7 @@ export const projectsRoutes =
     app.patch(
       '/projects/:id',
       {
+        config: { access: { project: 'params.id', need: 'manage_project' } },
         schema: {
           ...common,
           summary: 'Rename a project or change its initials or colours',
@@ -67,6 +70,7 @@ export const projectsRoutes =
     app.delete(
       '/projects/:id',
       {
+        config: { access: { project: 'params.id', need: 'manage_project' } },
         schema: {
           ...common,
           summary: 'Delete a project with all its videos and their files',

@@ -12,6 +12,7 @@ export const storageRoutes =
     app.get(
       '/used-storage',
       {
+        config: { access: { personal: true } },
         schema: {
           tags: ['storage'],
           security: [{ bearer: [] }],
