@@ -13,7 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { limitPerUser } from '../../http/limit-per-user';
 import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import { exportPosts } from '../../services/posts-csv/export-posts.service';
@@ -45,6 +46,7 @@ export const postsCsvRoutes =
     app.get(
       '/posts/export',
       {
+        config: { access: { project: 'query.project_id', need: 'see_posts' } },
         onRequest: limitPerUser(ctx, REQUEST_LIMITS.postsExport),
         schema: {
           ...common,
@@ -73,7 +75,7 @@ export const postsCsvRoutes =
       },
       async (request, reply) => {
         const { query } = request;
-        const body = await exportPosts(ctx, currentUser(request).id, query);
+        const body = await exportPosts(ctx, ownerOf(request), query);
         const name = `fanout-posts-${query.project_id}.${query.format}`;
         return (
           reply
@@ -91,6 +93,7 @@ export const postsCsvRoutes =
     app.post(
       '/posts/import',
       {
+        config: { access: { project: 'query.project_id', need: 'edit' } },
         bodyLimit: CSV_IMPORT_MAX_BYTES,
         // Before the body is read: a refused call costs no upload.
         onRequest: limitPerUser(ctx, REQUEST_LIMITS.csvImport),
@@ -136,7 +139,7 @@ export const postsCsvRoutes =
       },
       async (request, reply) => {
         const dryRun = request.query.dry_run === 'true';
-        const result = await importPosts(ctx, currentUser(request).id, request.query.project_id, request.body, dryRun);
+        const result = await importPosts(ctx, ownerOf(request), request.query.project_id, request.body, dryRun);
         return reply.code(dryRun ? 200 : 201).send(result);
       },
     );

@@ -15,7 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { bulkSchedule } from '../../services/posts/bulk-schedule.service';
 import { cancelPost, updatePost } from '../../services/posts/change-post.service';
 import { createPosts } from '../../services/posts/create-posts.service';
@@ -44,6 +45,7 @@ export const postsRoutes =
     app.post(
       '/videos/:id/posts',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Publish a video now, or schedule it, to some of its project’s connected platforms',
@@ -64,14 +66,13 @@ export const postsRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .code(201)
-          .send({ posts: await createPosts(ctx, currentUser(request).id, request.params.id, request.body) }),
+        reply.code(201).send({ posts: await createPosts(ctx, ownerOf(request), request.params.id, request.body) }),
     );
 
     app.get(
       '/videos/:id/posts',
       {
+        config: { access: { row: 'videos', at: 'params.id', need: 'see_posts' } },
         schema: {
           ...common,
           summary: "A video's posts, newest time first",
@@ -79,12 +80,13 @@ export const postsRoutes =
           response: { 200: PostList, ...errors },
         },
       },
-      async (request) => ({ posts: await listVideoPosts(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({ posts: await listVideoPosts(ctx, ownerOf(request), request.params.id) }),
     );
 
     app.get(
       '/posts',
       {
+        config: { access: { project: 'query.project_id', need: 'see_posts' } },
         schema: {
           ...common,
           summary: "A project's posts, newest time first, a page at a time",
@@ -96,12 +98,13 @@ export const postsRoutes =
           response: { 200: PostPage, ...errors },
         },
       },
-      async (request) => listPosts(ctx, currentUser(request).id, request.query),
+      async (request) => listPosts(ctx, ownerOf(request), request.query),
     );
 
     app.post(
       '/posts/bulk',
       {
+        config: { access: { rows: 'videos', at: 'body.videoIds', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Schedule several videos of one project to the same platforms, spaced in time',
@@ -114,18 +117,22 @@ export const postsRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send({ posts: await bulkSchedule(ctx, currentUser(request).id, request.body) }),
+        reply.code(201).send({ posts: await bulkSchedule(ctx, ownerOf(request), request.body) }),
     );
 
     app.get(
       '/posts/:id',
-      { schema: { ...common, summary: 'One post', params: IdParams, response: { 200: PostResponse, ...errors } } },
-      async (request) => ({ post: await getPost(ctx, currentUser(request).id, request.params.id) }),
+      {
+        config: { access: { row: 'posts', at: 'params.id', need: 'see_posts' } },
+        schema: { ...common, summary: 'One post', params: IdParams, response: { 200: PostResponse, ...errors } },
+      },
+      async (request) => ({ post: await getPost(ctx, ownerOf(request), request.params.id) }),
     );
 
     app.patch(
       '/posts/:id',
       {
+        config: { access: { row: 'posts', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Change a scheduled post: its caption, options or time',
@@ -138,13 +145,14 @@ export const postsRoutes =
         },
       },
       async (request) => ({
-        post: await updatePost(ctx, currentUser(request).id, request.params.id, request.body),
+        post: await updatePost(ctx, ownerOf(request), request.params.id, request.body),
       }),
     );
 
     app.delete(
       '/posts/:id',
       {
+        config: { access: { row: 'posts', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Cancel a post before it starts',
@@ -153,12 +161,13 @@ export const postsRoutes =
           response: { 200: PostResponse, ...errors, 409: ErrorBody },
         },
       },
-      async (request) => ({ post: await cancelPost(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({ post: await cancelPost(ctx, ownerOf(request), request.params.id) }),
     );
 
     app.post(
       '/posts/:id/retry',
       {
+        config: { access: { row: 'posts', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Publish a failed or unconfirmed post again, corrected first if need be',
@@ -179,13 +188,14 @@ export const postsRoutes =
         },
       },
       async (request) => ({
-        post: await retryPost(ctx, currentUser(request).id, request.params.id, request.body ?? {}),
+        post: await retryPost(ctx, ownerOf(request), request.params.id, request.body ?? {}),
       }),
     );
 
     app.post(
       '/posts/:id/first-comment/retry',
       {
+        config: { access: { row: 'posts', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: "Send a published post's failed first comment again",
@@ -197,6 +207,6 @@ export const postsRoutes =
           response: { 200: PostResponse, ...errors, 409: ErrorBody },
         },
       },
-      async (request) => ({ post: await retryFirstComment(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({ post: await retryFirstComment(ctx, ownerOf(request), request.params.id) }),
     );
   };
