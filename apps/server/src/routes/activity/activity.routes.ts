@@ -1,7 +1,8 @@
 import { ActivityList, ActivityQuery, ErrorBody } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { activityPage } from '../../services/activity/activity-trail';
 
 export const activityRoutes =
@@ -10,6 +11,7 @@ export const activityRoutes =
     app.get(
       '/activity',
       {
+        config: { access: { project: 'query.project_id', need: 'see_library' } },
         onRequest: requireAuth(ctx),
         schema: {
           tags: ['activity'],
@@ -25,6 +27,6 @@ export const activityRoutes =
           response: { 200: ActivityList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         },
       },
-      async (request) => activityPage(ctx, currentUser(request).id, request.query),
+      async (request) => activityPage(ctx, ownerOf(request), request.query),
     );
   };

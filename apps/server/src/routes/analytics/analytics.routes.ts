@@ -1,7 +1,8 @@
 import { AnalyticsQuery, AnalyticsReport, AnalyticsSyncBody, AnalyticsSyncResult, ErrorBody } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { getAnalytics } from '../../services/analytics/analytics-report.service';
 import { syncProjectNow } from '../../services/analytics/sync-now';
 import { REQUEST_LIMITS } from '../../services/limits/request-limits';
@@ -18,6 +19,7 @@ export const analyticsRoutes =
     app.get(
       '/analytics',
       {
+        config: { access: { project: 'query.project_id', need: 'see_analytics' } },
         schema: {
           ...common,
           summary: 'Views, likes, comments and shares your published posts gained in a period',
@@ -31,12 +33,13 @@ export const analyticsRoutes =
           response: { 200: AnalyticsReport, ...errors },
         },
       },
-      async (request) => getAnalytics(ctx, currentUser(request).id, request.query),
+      async (request) => getAnalytics(ctx, ownerOf(request), request.query),
     );
 
     app.post(
       '/analytics/sync',
       {
+        config: { access: { project: 'body.project_id', need: 'see_analytics' } },
         schema: {
           ...common,
           summary: "Read every published post's figures from its platform now",
@@ -50,6 +53,6 @@ export const analyticsRoutes =
           response: { 200: AnalyticsSyncResult, ...errors, 429: ErrorBody },
         },
       },
-      async (request) => syncProjectNow(ctx, currentUser(request).id, request.body.project_id),
+      async (request) => syncProjectNow(ctx, ownerOf(request), request.body.project_id),
     );
   };

@@ -12,7 +12,8 @@ import {
 } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import {
   addVideosToCollection,
   collectionsOf,
@@ -33,6 +34,7 @@ export const collectionsRoutes =
     app.get(
       '/collections',
       {
+        config: { access: { project: 'query.project_id', need: 'see_library' } },
         schema: {
           tags,
           security,
@@ -43,13 +45,14 @@ export const collectionsRoutes =
         },
       },
       async (request) => ({
-        collections: await collectionsOf(ctx, currentUser(request).id, request.query.project_id),
+        collections: await collectionsOf(ctx, ownerOf(request), request.query.project_id),
       }),
     );
 
     app.post(
       '/collections',
       {
+        config: { access: { project: 'body.project_id', need: 'edit' } },
         schema: {
           tags,
           security,
@@ -60,12 +63,13 @@ export const collectionsRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send({ collection: await createCollection(ctx, currentUser(request).id, request.body) }),
+        reply.code(201).send({ collection: await createCollection(ctx, ownerOf(request), request.body) }),
     );
 
     app.patch(
       '/collections/:id',
       {
+        config: { access: { row: 'collections', at: 'params.id', need: 'edit' } },
         schema: {
           tags,
           security,
@@ -76,13 +80,14 @@ export const collectionsRoutes =
         },
       },
       async (request) => ({
-        collection: await renameOwnCollection(ctx, currentUser(request).id, request.params.id, request.body.name),
+        collection: await renameOwnCollection(ctx, ownerOf(request), request.params.id, request.body.name),
       }),
     );
 
     app.delete(
       '/collections/:id',
       {
+        config: { access: { row: 'collections', at: 'params.id', need: 'edit' } },
         schema: {
           tags,
           security,
@@ -92,7 +97,7 @@ export const collectionsRoutes =
         },
       },
       async (request) => {
-        await deleteOwnCollection(ctx, currentUser(request).id, request.params.id);
+        await deleteOwnCollection(ctx, ownerOf(request), request.params.id);
         return { ok: true as const };
       },
     );
@@ -100,6 +105,7 @@ export const collectionsRoutes =
     app.post(
       '/collections/:id/videos',
       {
+        config: { access: { row: 'collections', at: 'params.id', need: 'edit' } },
         schema: {
           tags,
           security,
@@ -111,13 +117,14 @@ export const collectionsRoutes =
         },
       },
       async (request) => ({
-        collection: await addVideosToCollection(ctx, currentUser(request).id, request.params.id, request.body.videoIds),
+        collection: await addVideosToCollection(ctx, ownerOf(request), request.params.id, request.body.videoIds),
       }),
     );
 
     app.delete(
       '/collections/:id/videos/:videoId',
       {
+        config: { access: { row: 'collections', at: 'params.id', need: 'edit' } },
         schema: {
           tags,
           security,
@@ -127,12 +134,7 @@ export const collectionsRoutes =
         },
       },
       async (request) => ({
-        collection: await removeVideoFromCollection(
-          ctx,
-          currentUser(request).id,
-          request.params.id,
-          request.params.videoId,
-        ),
+        collection: await removeVideoFromCollection(ctx, ownerOf(request), request.params.id, request.params.videoId),
       }),
     );
   };

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { ownerOf } from '../../http/access-guard';
 import { currentUser, requireAuth } from '../../http/auth-guard';
 import { forbidden } from '../../http/errors';
 import { confirmPendingConnection, pendingChoices } from '../../services/connections/confirm-connection.service';
@@ -42,6 +43,7 @@ export const connectionsRoutes =
     app.get(
       '/connections',
       {
+        config: { access: { project: 'query.project_id', need: 'see_posts' } },
         schema: {
           ...common,
           summary: "The platform accounts connected to one of your projects, with each one's health",
@@ -53,13 +55,14 @@ export const connectionsRoutes =
         },
       },
       async (request) => ({
-        connections: await listConnections(ctx, currentUser(request).id, request.query.project_id),
+        connections: await listConnections(ctx, ownerOf(request), request.query.project_id),
       }),
     );
 
     app.post(
       '/connections/:platform/start',
       {
+        config: { access: { project: 'body.project_id', need: 'manage_accounts' } },
         schema: {
           ...common,
           summary: "Begin connecting a platform account to a project: the platform's authorize page",
@@ -85,13 +88,13 @@ export const connectionsRoutes =
         },
         onRequest: sessionOnly,
       },
-      async (request) =>
-        startConnection(ctx, currentUser(request).id, request.params.platform, request.body.project_id),
+      async (request) => startConnection(ctx, ownerOf(request), request.params.platform, request.body.project_id),
     );
 
     app.get(
       '/connections/pending/:id',
       {
+        config: { access: { personal: true } },
         schema: {
           ...common,
           summary: 'The accounts a pending grant may connect, for you to choose from',
@@ -119,6 +122,7 @@ export const connectionsRoutes =
     app.post(
       '/connections/pending/:id/confirm',
       {
+        config: { access: { personal: true } },
         schema: {
           ...common,
           summary: 'Connect the grant a platform gave, if you are the one who started connecting it',
@@ -158,6 +162,7 @@ export const connectionsRoutes =
     app.delete(
       '/connections/:id',
       {
+        config: { access: { row: 'platform_connections', at: 'params.id', need: 'manage_accounts' } },
         schema: {
           ...common,
           summary: 'Disconnect a platform account: its stored grant is deleted',
@@ -169,7 +174,7 @@ export const connectionsRoutes =
         },
       },
       async (request) => {
-        await deleteConnection(ctx, currentUser(request).id, request.params.id);
+        await deleteConnection(ctx, ownerOf(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -8,7 +8,8 @@ import {
 } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { limitPerUser } from '../../http/limit-per-user';
 import { REQUEST_LIMITS } from '../../services/limits/request-limits';
 import { connectionCommunityRules } from '../../services/connections/community-rules.service';
@@ -33,6 +34,7 @@ export const publishOptionsRoutes =
     app.get(
       '/connections/:id/publish-options',
       {
+        config: { access: { row: 'platform_connections', at: 'params.id', need: 'edit' } },
         onRequest: limitPerUser(ctx, REQUEST_LIMITS.publishOptions),
         schema: {
           tags: ['connections'],
@@ -54,12 +56,13 @@ export const publishOptionsRoutes =
           response: { 200: PublishOptionsResponse, ...ACCOUNT_CALL_ERRORS },
         },
       },
-      async (request) => connectionPublishOptions(ctx, currentUser(request).id, request.params.id),
+      async (request) => connectionPublishOptions(ctx, ownerOf(request), request.params.id),
     );
 
     app.get(
       '/connections/:id/communities/:name',
       {
+        config: { access: { row: 'platform_connections', at: 'params.id', need: 'edit' } },
         onRequest: limitPerUser(ctx, REQUEST_LIMITS.publishOptions),
         schema: {
           tags: ['connections'],
@@ -78,12 +81,13 @@ export const publishOptionsRoutes =
           response: { 200: RedditCommunityRulesResponse, ...ACCOUNT_CALL_ERRORS },
         },
       },
-      async (request) => connectionCommunityRules(ctx, currentUser(request).id, request.params.id, request.params.name),
+      async (request) => connectionCommunityRules(ctx, ownerOf(request), request.params.id, request.params.name),
     );
 
     app.get(
       '/connections/:id/playlists',
       {
+        config: { access: { row: 'platform_connections', at: 'params.id', need: 'edit' } },
         onRequest: limitPerUser(ctx, REQUEST_LIMITS.publishOptions),
         schema: {
           tags: ['connections'],
@@ -102,6 +106,6 @@ export const publishOptionsRoutes =
           response: { 200: YouTubePlaylistsResponse, ...ACCOUNT_CALL_ERRORS },
         },
       },
-      async (request) => connectionPlaylists(ctx, currentUser(request).id, request.params.id),
+      async (request) => connectionPlaylists(ctx, ownerOf(request), request.params.id),
     );
   };

@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { createIdea, deleteIdea, listIdeas, updateIdea } from '../../services/ideas/ideas.service';
 
 const common = { tags: ['ideas'], security: [{ bearer: [] }] };
@@ -30,6 +31,7 @@ export const ideasRoutes =
     app.get(
       '/ideas',
       {
+        config: { access: { project: 'query.project_id', need: 'see_library' } },
         schema: {
           ...common,
           summary: "A project's planning board: every idea, column by column, top first",
@@ -38,12 +40,13 @@ export const ideasRoutes =
           response: { 200: IdeaList, ...errors },
         },
       },
-      async (request) => ({ ideas: await listIdeas(ctx, currentUser(request).id, request.query.project_id) }),
+      async (request) => ({ ideas: await listIdeas(ctx, ownerOf(request), request.query.project_id) }),
     );
 
     app.post(
       '/ideas',
       {
+        config: { access: { project: 'body.project_id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Add an idea at the bottom of a column (default `idea`)',
@@ -52,13 +55,13 @@ export const ideasRoutes =
           response: { 201: IdeaResponse, ...errors, 409: ErrorBody },
         },
       },
-      async (request, reply) =>
-        reply.code(201).send({ idea: await createIdea(ctx, currentUser(request).id, request.body) }),
+      async (request, reply) => reply.code(201).send({ idea: await createIdea(ctx, ownerOf(request), request.body) }),
     );
 
     app.patch(
       '/ideas/:id',
       {
+        config: { access: { row: 'ideas', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Change an idea, or move it to a column and a position (0 = top)',
@@ -71,13 +74,14 @@ export const ideasRoutes =
         },
       },
       async (request) => ({
-        idea: await updateIdea(ctx, currentUser(request).id, request.params.id, request.body),
+        idea: await updateIdea(ctx, ownerOf(request), request.params.id, request.body),
       }),
     );
 
     app.delete(
       '/ideas/:id',
       {
+        config: { access: { row: 'ideas', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Delete an idea (its video stays)',
@@ -86,7 +90,7 @@ export const ideasRoutes =
         },
       },
       async (request, reply) => {
-        await deleteIdea(ctx, currentUser(request).id, request.params.id);
+        await deleteIdea(ctx, ownerOf(request), request.params.id);
         return reply.code(204).send(null);
       },
     );

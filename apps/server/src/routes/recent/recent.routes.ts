@@ -12,6 +12,7 @@ export const recentRoutes =
     app.get(
       '/recent',
       {
+        config: { access: { personal: true } },
         schema: {
           tags: ['search'],
           security: [{ bearer: [] }],

@@ -10,7 +10,8 @@ import {
 } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { createRule, deleteRule, listRules, updateRule } from '../../services/rules/rules.service';
 
 const common = { tags: ['rules'], security: [{ bearer: [] }] };
@@ -25,6 +26,7 @@ export const rulesRoutes =
     app.get(
       '/projects/:id/rules',
       {
+        config: { access: { project: 'params.id', need: 'see_library' } },
         schema: {
           ...common,
           summary: "A project's automation rules, each with its latest runs",
@@ -35,12 +37,13 @@ export const rulesRoutes =
           response: { 200: RuleList, ...errors },
         },
       },
-      async (request) => ({ rules: await listRules(ctx, currentUser(request).id, request.params.id) }),
+      async (request) => ({ rules: await listRules(ctx, ownerOf(request), request.params.id) }),
     );
 
     app.post(
       '/projects/:id/rules',
       {
+        config: { access: { project: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Add an automation rule: when an event of its trigger meets its conditions, its actions run',
@@ -56,12 +59,13 @@ export const rulesRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send({ rule: await createRule(ctx, currentUser(request).id, request.params.id, request.body) }),
+        reply.code(201).send({ rule: await createRule(ctx, ownerOf(request), request.params.id, request.body) }),
     );
 
     app.patch(
       '/rules/:id',
       {
+        config: { access: { row: 'automation_rules', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Change a rule: any of its fields; conditions and actions are replaced whole',
@@ -74,12 +78,13 @@ export const rulesRoutes =
           response: { 200: RuleResponse, ...errors },
         },
       },
-      async (request) => ({ rule: await updateRule(ctx, currentUser(request).id, request.params.id, request.body) }),
+      async (request) => ({ rule: await updateRule(ctx, ownerOf(request), request.params.id, request.body) }),
     );
 
     app.delete(
       '/rules/:id',
       {
+        config: { access: { row: 'automation_rules', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: 'Delete a rule and its runs',
@@ -88,7 +93,7 @@ export const rulesRoutes =
         },
       },
       async (request) => {
-        await deleteRule(ctx, currentUser(request).id, request.params.id);
+        await deleteRule(ctx, ownerOf(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -12,6 +12,7 @@ export const searchRoutes =
     app.get(
       '/search',
       {
+        config: { access: { personal: true } },
         schema: {
           tags: ['search'],
           security: [{ bearer: [] }],

@@ -1,7 +1,8 @@
 import { BestTimes, BestTimesQuery, ErrorBody, IdParams, PostingSlots, PutPostingSlotsBody } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { getBestTimes, getPostingSlots, putPostingSlots } from '../../services/slots/slots.service';
 
 const common = { tags: ['slots'], security: [{ bearer: [] }] };
@@ -16,6 +17,7 @@ export const slotsRoutes =
     app.get(
       '/projects/:id/slots',
       {
+        config: { access: { project: 'params.id', need: 'see_library' } },
         schema: {
           ...common,
           summary: "A project's weekly posting slots per platform and the time zone they are read in",
@@ -23,12 +25,13 @@ export const slotsRoutes =
           response: { 200: PostingSlots, ...errors },
         },
       },
-      async (request) => getPostingSlots(ctx, currentUser(request).id, request.params.id),
+      async (request) => getPostingSlots(ctx, ownerOf(request), request.params.id),
     );
 
     app.put(
       '/projects/:id/slots',
       {
+        config: { access: { project: 'params.id', need: 'edit' } },
         schema: {
           ...common,
           summary: "Replace a project's posting slots",
@@ -41,12 +44,13 @@ export const slotsRoutes =
           response: { 200: PostingSlots, ...errors },
         },
       },
-      async (request) => putPostingSlots(ctx, currentUser(request).id, request.params.id, request.body),
+      async (request) => putPostingSlots(ctx, ownerOf(request), request.params.id, request.body),
     );
 
     app.get(
       '/projects/:id/best-times',
       {
+        config: { access: { project: 'params.id', need: 'see_library' } },
         schema: {
           ...common,
           summary: 'The best hours of the week to post on a platform, each with its reason',
@@ -58,6 +62,6 @@ export const slotsRoutes =
           response: { 200: BestTimes, ...errors },
         },
       },
-      async (request) => getBestTimes(ctx, currentUser(request).id, request.params.id, request.query.platform),
+      async (request) => getBestTimes(ctx, ownerOf(request), request.params.id, request.query.platform),
     );
   };

@@ -1,7 +1,8 @@
 import { ConnectedPlatformsQuery, ConnectedPlatformsResponse, ErrorBody } from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { currentUser, requireAuth } from '../../http/auth-guard';
+import { ownerOf } from '../../http/access-guard';
+import { requireAuth } from '../../http/auth-guard';
 import { connectedPlatforms } from '../../services/connections/connections.service';
 
 export const connectedPlatformsRoutes =
@@ -12,6 +13,7 @@ export const connectedPlatformsRoutes =
     app.get(
       '/connected-platforms',
       {
+        config: { access: { project: 'query.project_id', need: 'see_posts' } },
         schema: {
           tags: ['platforms'],
           security: [{ bearer: [] }],
@@ -22,7 +24,7 @@ export const connectedPlatformsRoutes =
         },
       },
       async (request) => ({
-        platforms: await connectedPlatforms(ctx, currentUser(request).id, request.query.project_id),
+        platforms: await connectedPlatforms(ctx, ownerOf(request), request.query.project_id),
       }),
     );
   };
