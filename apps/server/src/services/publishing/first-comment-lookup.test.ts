@@ -67,6 +67,36 @@ describe('the first comment: looked up when its answer was lost', () => {
     expect(await commentsUnder(emulator, after)).toHaveLength(1);
   });
 
+  it('a grant without the scope the look-up needs: the sweep asks the person, whose retry sends it', async () => {
+    const who = await publisher(server, 'facebook');
+    // Facebook reads a Page's comments with pages_read_user_content, an optional permission this grant lacks.
+    const connection = await server.ctx.db
+      .selectFrom('platform_connections')
+      .select('scopes')
+      .where('id', '=', who.connectionId)
+      .executeTakeFirstOrThrow();
+    const scopes = (connection.scopes as string[]).filter((s) => s !== 'pages_read_user_content');
+    await server.ctx.db
+      .updateTable('platform_connections')
+      .set({ scopes: JSON.stringify(scopes) })
+      .where('id', '=', who.connectionId)
+      .execute();
+    await control.fault(emulator, { platform: 'facebook', kind: 'reject', step: 'comment', message: 'not now' });
+    const made = await postWithComment(server, who, 'facebook', uniqueCaption('No scope'), 'Read more');
+    await commentSettled(who, made.id);
+    await interrupted(made);
+
+    await sweepPosts(server.ctx);
+    const asked = await commentSettled(who, made.id);
+    expect(asked.firstComment).toMatchObject({ status: 'failed', error: { code: 'comment_unconfirmed' } });
+    expect(await commentsUnder(emulator, asked)).toHaveLength(0);
+
+    expect((await who.as.post(`/api/posts/${made.id}/first-comment/retry`)).status).toBe(200);
+    const sent = await commentSettled(who, made.id);
+    expect(sent.firstComment).toMatchObject({ status: 'posted', error: null });
+    expect(await commentsUnder(emulator, sent)).toMatchObject([{ text: 'Read more' }]);
+  });
+
   it('a comment the run never sent before it died: the sweep finds none there and sends it, once', async () => {
     const who = await publisher(server, 'reddit');
     // The comment is refused, so nothing reaches the platform; then the row is left as a run that died would leave it.
