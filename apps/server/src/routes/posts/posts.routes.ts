@@ -190,9 +190,10 @@ export const postsRoutes =
           ...common,
           summary: "Send a published post's failed first comment again",
           description:
-            'Only the comment is sent again; the post stays as it is on the platform. A comment whose answer was ' +
-            'lost fails with `comment_unconfirmed` rather than being sent twice: check the platform before ' +
-            'retrying it. 409 `not_retryable` unless the comment failed.',
+            'Only the comment is sent again; the post stays as it is on the platform. A `comment_unconfirmed` ' +
+            'comment (its answer was lost) is looked for on the platform first: found there, it is marked posted; ' +
+            'not there, it is sent; where the platform cannot be asked, it is sent. 409 `not_retryable` unless ' +
+            'the comment failed.',
           params: IdParams,
           response: { 200: PostResponse, ...errors, 409: ErrorBody },
         },
