@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Rendition } from '@fanout/contracts';
+import type { Rendition, VideoCaption } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../../../test/clips';
 import { ownerWithConnections } from '../../../test/connections';
@@ -58,7 +58,8 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
       headers: { ...authHeaders(owner.token), 'content-type': 'text/plain' },
       body: SRT,
     });
-    const captionId = ((await put.json()) as { caption: { id: number } }).caption.id;
+    const caption = ((await put.json()) as { caption: VideoCaption }).caption;
+    const captionId = caption.id;
     const url = `/api/videos/${videoId}/renditions`;
 
     const plain = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL });
@@ -67,6 +68,9 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
     expect(burned.body.rendition.id).not.toBe(plain.body.rendition.id);
     const again = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId });
     expect(again).toMatchObject({ status: 200, body: { rendition: { id: burned.body.rendition.id } } });
+    // The copy says which track it burns, as the track was: the composer tells a burned copy from a plain one.
+    expect(plain.body.rendition.burnedCaptions).toBeNull();
+    expect(burned.body.rendition.burnedCaptions).toEqual({ captionId, language: 'en', uploadedAt: caption.uploadedAt });
 
     const plainReady = await untilReady(owner.as, videoId, plain.body.rendition.id);
     const burnedReady = await untilReady(owner.as, videoId, burned.body.rendition.id);
@@ -76,5 +80,20 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
     expect(
       await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId + 1000 }),
     ).toMatchObject({ status: 400, body: { code: 'unknown_caption' } });
+
+    // A new file for the language keeps the track's id, and names another copy, which says the newer file.
+    const replaced = await fetch(`${server.url}/api/videos/${videoId}/captions/en`, {
+      method: 'PUT',
+      headers: { ...authHeaders(owner.token), 'content-type': 'text/plain' },
+      body: SRT.replace('BURNED IN', 'SAID AGAIN'),
+    });
+    const newer = ((await replaced.json()) as { caption: VideoCaption }).caption;
+    expect(newer.id).toBe(captionId);
+    expect(newer.uploadedAt).not.toBe(caption.uploadedAt);
+    const remade = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId });
+    expect(remade.status).toBe(202);
+    expect(remade.body.rendition.id).not.toBe(burnedReady.id);
+    expect(remade.body.rendition.burnedCaptions).toEqual({ captionId, language: 'en', uploadedAt: newer.uploadedAt });
+    await untilReady(owner.as, videoId, remade.body.rendition.id);
   });
 });

@@ -8,6 +8,7 @@ import { parseSubtitles, toSrt } from '../../media/subtitles';
 import { findCaptionOfUser } from '../../repositories/video-captions.repository';
 import { tempPath } from '../../storage/temp-file';
 import { readStoredText } from '../captions/publish-captions';
+import { toIsoString } from '../users.service';
 
 /** The caller's caption track of this video to burn into a copy; 400 `unknown_caption` for any other id. */
 export async function captionToBurn(
@@ -21,6 +22,12 @@ export async function captionToBurn(
     throw badRequest('burnCaptions names no caption track of this video', 'unknown_caption');
   return caption;
 }
+
+/** What a copy records of the track it burns, read back as its `burnedCaptions` (rendition-json.ts). */
+export const burnedOf = (caption: VideoCaptionRow) => ({
+  language: caption.language,
+  uploadedAt: toIsoString(caption.updated_at),
+});
 
 /**
  * The SRT file ffmpeg draws into the copy, written to a temp file: the track's cues moved so that they count
