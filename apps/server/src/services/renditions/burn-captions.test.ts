@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Rendition, VideoCaption } from '@fanout/contracts';
+import type { FitStep, Rendition, VideoCaption } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../../../test/clips';
 import { ownerWithConnections } from '../../../test/connections';
@@ -10,6 +10,8 @@ import { uploadVideo } from '../../../test/fixtures';
 import { waitUntil } from '../../../test/jobs';
 import { makeTempDir, startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { resolveBinaries } from '../../media/binaries';
+import { findRendition } from '../../repositories/renditions.repository';
+import { burnedCaptionsFile } from './burn-captions';
 
 const REEL = { options: { kind: 'reel' } };
 const SRT = '1\n00:00:00,000 --> 00:00:02,500\nBURNED IN\n';
@@ -95,5 +97,8 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
     expect(remade.body.rendition.id).not.toBe(burnedReady.id);
     expect(remade.body.rendition.burnedCaptions).toEqual({ captionId, language: 'en', uploadedAt: newer.uploadedAt });
     await untilReady(owner.as, videoId, remade.body.rendition.id);
+    // The older copy, rendered again (a restart mid-render), never takes the newer text under the older name.
+    const older = await findRendition(server.ctx.db, burnedReady.id);
+    await expect(burnedCaptionsFile(server.ctx, older!, older!.steps as FitStep[])).rejects.toThrow(/replaced/);
   });
 });
