@@ -96,4 +96,24 @@ describe('PATCH /api/posts/:id changes the first comment of a post', () => {
     expect(refused.body.violations).toEqual([expect.objectContaining({ rule: 'firstComment.unsupported' })]);
     expect((await tiktok.as.get(`/api/posts/${tiktokId}`)).body.post.firstComment).toBeNull();
   });
+  it('refuses a first comment to an account connected without the comment permission, in the words of create', async () => {
+    const owner = await ownerWith(server, ['youtube']);
+    const made = await owner.as.post(`/api/videos/${await addVideo(server, owner)}/posts`, {
+      targets: [target('youtube')],
+      scheduledAt: inAnHour().toISOString(),
+    });
+    const post = made.body.posts[0] as Post;
+    await server.ctx.db
+      .updateTable('platform_connections')
+      .set({ scopes: JSON.stringify(['https://www.googleapis.com/auth/youtube.upload']) })
+      .where('id', '=', post.connectionId!)
+      .execute();
+    const refused = await owner.as.patch(`/api/posts/${post.id}`, { firstComment: 'Chapters below' });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'reconnect_to_allow' } });
+    expect(refused.body.error).toMatch(/^Reconnect YouTube .* to allow posting a first comment/);
+    // The rest of the post may still change.
+    expect((await owner.as.patch(`/api/posts/${post.id}`, { caption: 'Chapters in the description' })).status).toBe(
+      200,
+    );
+  });
 });
