@@ -104,4 +104,19 @@ describe('PATCH /api/posts/:id changes the fitting copy a post sends', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.sha256).toBe(sha256(await storedCopy(xCopy.id)));
   });
+  it('still changes a post whose copy failed, judged on the copy; the copy is not asked for again', async () => {
+    const who = await ownerWithConnections(server, ['x']);
+    const uploaded = await uploadVideo(server, who.token, { file: hevc, projectId: who.projectId, title: 'Quay' });
+    const made = await who.as.post(`/api/videos/${uploaded.body.video.id}/posts`, {
+      targets: [{ platform: 'x', caption: uniqueCaption('failed copy'), fit: true }],
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const post = made.body.posts[0] as Post;
+    await setCopy(post.rendition!.id, 'failed');
+    const moved = await who.as.patch(`/api/posts/${post.id}`, {
+      scheduledAt: new Date(Date.now() + 7_200_000).toISOString(),
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.post.rendition).toMatchObject({ id: post.rendition!.id });
+  });
 });

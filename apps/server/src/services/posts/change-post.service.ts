@@ -65,7 +65,7 @@ function copyAsk(body: UpdatePostBody, post: PostRow): CopyAsk | undefined {
   if (body.renditionId !== undefined || body.fit !== undefined) {
     return { renditionId: body.renditionId ?? undefined, fit: body.fit };
   }
-  return post.rendition_id === null ? undefined : { renditionId: post.rendition_id };
+  return post.rendition_id === null ? undefined : { renditionId: post.rendition_id, kept: true };
 }
 
 /**

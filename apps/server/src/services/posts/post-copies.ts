@@ -71,6 +71,8 @@ export async function copyBeforeRetry(
 export interface CopyAsk {
   renditionId?: number;
   fit?: boolean;
+  /** The copy the post sends already (a change that leaves it): judged by its facts, even when it failed. */
+  kept?: boolean;
 }
 
 /**
@@ -87,7 +89,7 @@ async function planCopy(
   if (ask?.renditionId !== undefined && ask.fit)
     throw badRequest('Give renditionId or fit: true for a target, not both.', 'rendition_and_fit');
   if (ask?.renditionId !== undefined) {
-    const row = await namedCopy(ctx, userId, plan.video, ask.renditionId);
+    const row = await namedCopy(ctx, userId, plan.video, ask.renditionId, ask.kept);
     return { facts: await factsOfCopy(ctx, userId, plan.video, row, plan.connection.id), renditionId: row.id };
   }
   if (!ask?.fit) return null;
@@ -129,7 +131,7 @@ export async function planCopies(
   };
 }
 
-async function namedCopy(ctx: AppContext, userId: number, video: VideoRow, id: number) {
+async function namedCopy(ctx: AppContext, userId: number, video: VideoRow, id: number, kept = false) {
   const row = await findRenditionOfUser(ctx.db, id, userId);
   if (!row) throw notFound('Rendition');
   if (row.video_id !== video.id)
@@ -137,7 +139,8 @@ async function namedCopy(ctx: AppContext, userId: number, video: VideoRow, id: n
   // A copy made for one platform may go to another: the same settings give one copy (Make vertical for TikTok
   // and for Instagram), and the post is checked against the copy's own facts, so a copy that breaks the target
   // platform's rules is refused with those rules like any video.
-  if (row.status === 'failed')
+  // A post's own failed copy does not stop other changes: the post fails with its reason when due.
+  if (row.status === 'failed' && !kept)
     throw conflict(
       `Copy ${id} could not be made (${row.error?.message ?? 'no reason given'}); ask for it again before posting it.`,
       'rendition_failed',
