@@ -256,6 +256,28 @@ export const UpdatePostBody = z
     /** null: back to the caption built from the video's details. */
     caption: z.string().max(CAPTION_OVERRIDE_MAX).nullable().optional(),
     options: z.record(z.string(), z.unknown()).optional(),
+    firstComment: z
+      .string()
+      .max(FIRST_COMMENT_MAX)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Sets, changes or (null, blank) clears the first comment, checked as `targets[].firstComment` is; only ' +
+          'while it has not been sent (409 `first_comment_sent` once it is being sent, posted or failed).',
+      }),
+    renditionId: Id.nullable().optional().meta({
+      description:
+        'Send this fitting copy instead (checked as `targets[].renditionId` is); null: the video as uploaded.',
+    }),
+    fit: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: send the default fitting copy (as `targets[].fit`); false: the video as uploaded. Not with ' +
+          '`renditionId` (400 `rendition_and_fit`).',
+      }),
     ...WhenFields,
   })
   .refine((b) => !(b.scheduledAt && b.scheduledLocal), 'Give scheduledAt or scheduledLocal, not both')
@@ -353,6 +375,16 @@ export const BulkScheduleBody = z
       .default(0),
     /** Per-platform options applied to every video (TikTok's privacy level …). */
     options: z.partialRecord(PlatformKey, z.record(z.string(), z.unknown())).optional(),
+    /** Every post sends its default fitting copy, as `targets[].fit: true` (a video that fits goes as it is). */
+    fit: z.literal(true).optional(),
+    /**
+     * The first comment of every post: one text for every platform, or one per platform (a platform left out
+     * gets none). Checked as `targets[].firstComment` (TikTok takes none: a text for all that includes TikTok
+     * is refused for it, so name the platforms instead).
+     */
+    firstComment: z
+      .union([z.string().max(FIRST_COMMENT_MAX), z.partialRecord(PlatformKey, z.string().max(FIRST_COMMENT_MAX))])
+      .optional(),
   })
   .refine((b) => (b.scheduledAt === undefined) !== (b.queue === undefined), 'Give scheduledAt or queue: true');
 export type BulkScheduleBody = z.infer<typeof BulkScheduleBody>;
