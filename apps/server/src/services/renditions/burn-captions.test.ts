@@ -14,6 +14,8 @@ import { findRendition } from '../../repositories/renditions.repository';
 import { burnedCaptionsFile } from './burn-captions';
 
 const REEL = { options: { kind: 'reel' } };
+/** Renders run at a low priority (nice 10): on a busy machine a 3 s copy may take a while. */
+const RENDER_WAIT_MS = 60_000;
 const SRT = '1\n00:00:00,000 --> 00:00:02,500\nBURNED IN\n';
 
 describe('captions burned into a fitting copy (burnCaptions)', () => {
@@ -36,7 +38,7 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
       const all = (await as.get(`/api/videos/${videoId}/renditions`)).body.renditions as Rendition[];
       found = all.find((r) => r.id === id);
       return found?.status === 'ready' || found?.status === 'failed';
-    }, `rendition ${id} to be rendered`);
+    }, `rendition ${id} to be rendered`, RENDER_WAIT_MS);
     return found!;
   }
 
@@ -100,5 +102,5 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
     // The older copy, rendered again (a restart mid-render), never takes the newer text under the older name.
     const older = await findRendition(server.ctx.db, burnedReady.id);
     await expect(burnedCaptionsFile(server.ctx, older!, older!.steps as FitStep[])).rejects.toThrow(/replaced/);
-  });
+  }, 240_000);
 });
