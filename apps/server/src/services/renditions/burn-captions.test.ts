@@ -34,11 +34,15 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
 
   async function untilReady(as: ApiClient, videoId: number, id: number): Promise<Rendition> {
     let found: Rendition | undefined;
-    await waitUntil(async () => {
-      const all = (await as.get(`/api/videos/${videoId}/renditions`)).body.renditions as Rendition[];
-      found = all.find((r) => r.id === id);
-      return found?.status === 'ready' || found?.status === 'failed';
-    }, `rendition ${id} to be rendered`, RENDER_WAIT_MS);
+    await waitUntil(
+      async () => {
+        const all = (await as.get(`/api/videos/${videoId}/renditions`)).body.renditions as Rendition[];
+        found = all.find((r) => r.id === id);
+        return found?.status === 'ready' || found?.status === 'failed';
+      },
+      `rendition ${id} to be rendered`,
+      RENDER_WAIT_MS,
+    );
     return found!;
   }
 
