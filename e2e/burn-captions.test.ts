@@ -31,6 +31,7 @@ async function copySha256(token: string, id: number): Promise<string> {
 }
 
 describe('captions burned into the copy a platform without a captions API gets', () => {
+  // Real renders: in a CI run they share the two cores with the server tiers, at a lower priority (240 s).
   it('adds an SRT track, makes a TikTok copy with it burned in, plays it, and publishes that copy', async () => {
     const title = 'Harbour with captions';
     const user = await e2e.workspace();
@@ -125,7 +126,7 @@ describe('captions burned into the copy a platform without a captions API gets',
     const burnedSha = await copySha256(user.token, burned.id);
     expect(onTikTok[0]!.sha256).toBe(burnedSha);
     expect(await copySha256(user.token, plainAsked.rendition.id)).not.toBe(burnedSha);
-  });
+  }, 240_000);
 });
 
 async function tiktokConnection(token: string, projectId: number): Promise<{ id: number }> {
