@@ -2,7 +2,7 @@ import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json, type EmuRequest, type EmuResponse } from '../../core/http';
 import { authorizeCall } from './access';
 import { accountById } from './accounts';
-import { googleError, parameterError } from './envelopes';
+import { googleError, maxResultsOf, parameterError } from './envelopes';
 import type { CommentItem } from '../../core/published';
 import { etag, videos } from './records';
 import { API_HOSTS } from './upload';
@@ -111,13 +111,8 @@ function listThreads(ctx: EmulatorContext, req: EmuRequest): EmuResponse {
   const video = videoId ? videos(ctx).get(videoId) : undefined;
   if (videoId && (!video || (video.accountId !== auth.token.accountId && video.status.privacyStatus === 'private')))
     return googleError(404, 'videoNotFound', 'The video identified by the videoId parameter could not be found.');
-  const max = q.has('maxResults') ? Number(q.get('maxResults')) : MAX_RESULTS.default;
-  if (!Number.isInteger(max) || max < MAX_RESULTS.min || max > MAX_RESULTS.max)
-    return parameterError(
-      'invalidValue',
-      `Invalid value '${q.get('maxResults')}'. Values must be within the range: [1, 100]`,
-      'maxResults',
-    );
+  const max = maxResultsOf(q, MAX_RESULTS);
+  if (typeof max !== 'number') return max;
   const start = Number(/^C(\d+)$/.exec(q.get('pageToken') ?? '')?.[1] ?? 0);
   const found = ctx.published
     .comments()
