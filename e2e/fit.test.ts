@@ -79,6 +79,7 @@ async function published(): Promise<PublishedMedia[]> {
 }
 
 describe('a video made to fit each platform', () => {
+  // Real renders: in a CI run they share the two cores with the server tiers, at a lower priority (240 s).
   it('says what does not fit, makes the copies with their progress in the page, and publishes the copies', async () => {
     const title = 'Harbour in HEVC';
     const user = await e2e.workspace();
@@ -157,5 +158,5 @@ describe('a video made to fit each platform', () => {
     expect(onX[0]!.media!.height).toBeLessThanOrEqual(1024);
     const onTikTok = (await published()).filter((item) => item.platform === 'tiktok');
     expect(onTikTok.map((item) => item.media && [item.media.width, item.media.height])).toEqual([[1080, 1920]]);
-  });
+  }, 240_000);
 });

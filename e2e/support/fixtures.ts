@@ -6,8 +6,10 @@ import path from 'node:path';
 export interface Fixtures {
   dir: string;
   /**
-   * A real 2-second H.264 MP4 (testsrc pattern, a few KB) named `<name>.mp4`. Each name is a file of its own
-   * (its bytes differ, as two real videos' do), so the upload dialog does not take one for a copy of another.
+   * A real 2-second H.264 MP4 (testsrc pattern, 128×72 at 10 fps, a few KB) named `<name>.mp4`. Each name is a
+   * file of its own (its bytes differ, as two real videos' do), so the upload dialog does not take one for a copy
+   * of another. It is under TikTok's, Instagram's and a Reel's documented minima (3 s, 23–24 fps, 360 px): for
+   * the library's own tests; a video to publish is `portraitMp4`.
    */
   mp4(name: string): string;
   /**

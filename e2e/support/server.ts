@@ -108,6 +108,9 @@ async function launch(dataDir: string, env: ServerEnv): Promise<Launched> {
       // Every test signs up and signs in from the same address.
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_MAX_FAILURES_PER_IP: '100000',
+      // The browser tests watch copies being made, not x264's compression: its fastest preset makes the same
+      // sizes and codecs at a fraction of the CPU, which the server tiers running beside them share.
+      RENDER_PRESET: 'ultrafast',
       ...extra,
     },
   });

@@ -7,7 +7,10 @@ import { resolveBinaries } from '../src/media/binaries';
 /** Real media made by ffmpeg, a few KB each. */
 export interface MediaFixtures {
   dir: string;
-  /** 2 s, 320x240, 25 fps, H.264 + AAC sine tone, MP4 */
+  /**
+   * 3 s, 640x360, 24 fps, H.264 + AAC sine tone, MP4, about 30 KB: the smallest landscape clip every platform's
+   * documented minima take (TikTok's and Instagram's 3 s, TikTok's 360 px a side and 23 fps).
+   */
   video: string;
   /** the same MP4 without `+faststart`: its index (moov) after the media data, as ffmpeg writes by default */
   videoIndexAtEnd: string;
@@ -21,7 +24,7 @@ export interface MediaFixtures {
   audioWithCover: string;
   /** one H.264 frame in an MP4 container */
   singleFrameMp4: string;
-  /** 2 s, 180x320 (9:16, as a Reel must be), 25 fps, H.264 + AAC, MP4 */
+  /** 3 s, 540x960 (9:16 at a Facebook Reel's least size), 24 fps (a Reel's least), H.264 + AAC, MP4 */
   portraitVideo: string;
   /**
    * 6 s, 1280x720, 30 fps, H.264 (lossless, so about 12 MB) + AAC, MP4: large enough for several upload
@@ -33,19 +36,19 @@ export interface MediaFixtures {
 }
 
 // Bump when the recipes change, so an older cached set is not reused.
-const RECIPE_VERSION = 'v4-portrait';
+const RECIPE_VERSION = 'v5-minima';
 
 function recipes(ffmpeg: string, dir: string) {
   const run = (...args: string[]) =>
     execFileSync(ffmpeg, ['-v', 'error', '-nostdin', '-y', ...args], { stdio: 'pipe' });
-  const picture = ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=25'];
-  const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
+  const picture = ['-f', 'lavfi', '-i', 'testsrc=duration=3:size=640x360:rate=24'];
+  const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=3'];
   const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '40', '-pix_fmt', 'yuv420p'];
   const aac = ['-c:a', 'aac', '-b:a', '32k', '-shortest'];
   run(...picture, ...tone, ...h264, ...aac, '-movflags', '+faststart', path.join(dir, 'video.mp4'));
   run(...picture, ...tone, ...h264, ...aac, path.join(dir, 'video-index-at-end.mp4'));
   run(...picture, ...tone, ...h264, ...aac, '-f', 'mov', path.join(dir, 'video.mov'));
-  const portrait = ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=180x320:rate=25'];
+  const portrait = ['-f', 'lavfi', '-i', 'testsrc=duration=3:size=540x960:rate=24'];
   run(...portrait, ...tone, ...h264, ...aac, '-movflags', '+faststart', path.join(dir, 'portrait-video.mp4'));
   run('-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', path.join(dir, 'still.png'));
   run('-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', ...h264, path.join(dir, 'single-frame.mp4'));

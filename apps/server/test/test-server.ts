@@ -64,6 +64,9 @@ export async function startTestServer(
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // Sandbox platforms talk to an emulator of this server's own, on a free loopback port.
     EMULATOR_PORT: '0',
+    // Copies are real ffmpeg renders; x264's fastest preset makes the same steps, sizes and codecs for a fraction
+    // of the CPU, which the other test files running beside them share (render-fit.test.ts checks the presets).
+    RENDER_PRESET: 'ultrafast',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -17,6 +17,7 @@ export * from './reauthentication';
 export * from './platform-limits';
 export * from './time-zones';
 export * from './posts';
+export * from './posts-bulk';
 export * from './posts-csv';
 export * from './csv-cells';
 export * from './ideas';

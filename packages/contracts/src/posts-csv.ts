@@ -10,14 +10,35 @@ export const CSV_IMPORT_MAX_COLUMNS = 200;
 /** The longest row (bytes): a caption of 70,000 characters (CAPTION_OVERRIDE_MAX), even of 3-byte ones, fits. */
 export const CSV_IMPORT_MAX_ROW_BYTES = 300_000;
 
-/** The columns an import reads besides the `<platform>.<option>` ones. */
-export const CSV_IMPORT_COLUMNS = ['video_id', 'video_title', 'platforms', 'scheduled_at', 'caption'] as const;
+/**
+ * The columns an import reads besides the `<platform>.<option>` ones. `fit` (true/false): send the default fitting
+ * copy; `first_comment`: the comment posted under each post once live. `platform` and `account` are the export's
+ * spelling of `platforms` (one platform) and of the account (as `<platform>.connection`), so that an exported file
+ * is imported as it is.
+ */
+export const CSV_IMPORT_COLUMNS = [
+  'video_id',
+  'video_title',
+  'platforms',
+  'scheduled_at',
+  'caption',
+  'fit',
+  'first_comment',
+  'platform',
+  'account',
+] as const;
 
 /**
  * `<platform>.connection`: the account of that platform a row posts to, by its id on the platform or its name;
  * needed for a platform the project has several accounts of, and read like the option columns.
  */
 export const CSV_CONNECTION_OPTION = 'connection';
+
+/**
+ * The per-platform columns besides its options: `<platform>.connection`, and `<platform>.fit` and
+ * `<platform>.first_comment`, which take the place of `fit` and `first_comment` for that platform.
+ */
+export const CSV_PLATFORM_COLUMNS = [CSV_CONNECTION_OPTION, 'fit', 'first_comment'] as const;
 
 export const PostsImportQuery = z.object({
   project_id: IdText,
@@ -30,7 +51,10 @@ export type PostsImportQuery = z.infer<typeof PostsImportQuery>;
 export const ImportViolation = z.object({
   /** The platform whose rule or connection it is (a platform key); null for the row's own mistakes. */
   platform: z.string().nullable(),
-  /** 'video_id', 'video_title', 'platforms', 'scheduled_at', 'caption', 'options.<name>' or a platform rule's field. */
+  /**
+   * 'video_id', 'video_title', 'platforms', 'scheduled_at', 'caption', 'fit', 'first_comment' (or
+   * '<platform>.first_comment' when that column gave it), 'options.<name>' or a platform rule's field.
+   */
   field: z.string(),
   rule: z.string(),
   message: z.string(),
@@ -103,6 +127,8 @@ export const POSTS_EXPORT_COLUMNS = [
   'published_at',
   'account',
   'caption',
+  'first_comment',
+  'fit',
   'url',
   'error',
   'views',
@@ -110,6 +136,11 @@ export const POSTS_EXPORT_COLUMNS = [
   'comments',
   'shares',
 ] as const;
+
+/** The export's columns an import reads past (what became of a post, not what to make): an export imports as it is. */
+export const CSV_IMPORT_IGNORED_COLUMNS: readonly string[] = POSTS_EXPORT_COLUMNS.filter(
+  (column) => !(CSV_IMPORT_COLUMNS as readonly string[]).includes(column),
+);
 
 /** One exported post (the JSON format's `posts[]`; the CSV's row). */
 export const ExportedPost = z.object({
@@ -122,6 +153,10 @@ export const ExportedPost = z.object({
   published_at: z.string().nullable(),
   account: z.string(),
   caption: z.string().nullable(),
+  /** The post's first comment; null: none. */
+  first_comment: z.string().nullable(),
+  /** 'true' when the post sends a fitting copy, as the import's `fit` column reads it. */
+  fit: z.enum(['true', 'false']),
   url: z.string().nullable(),
   error: z.string().nullable(),
   views: z.number().nullable(),

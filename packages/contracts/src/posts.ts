@@ -256,6 +256,28 @@ export const UpdatePostBody = z
     /** null: back to the caption built from the video's details. */
     caption: z.string().max(CAPTION_OVERRIDE_MAX).nullable().optional(),
     options: z.record(z.string(), z.unknown()).optional(),
+    firstComment: z
+      .string()
+      .max(FIRST_COMMENT_MAX)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'Sets, changes or (null, blank) clears the first comment, checked as `targets[].firstComment` is; only ' +
+          'while it has not been sent (409 `first_comment_sent` once it is being sent, posted or failed).',
+      }),
+    renditionId: Id.nullable().optional().meta({
+      description:
+        'Send this fitting copy instead (checked as `targets[].renditionId` is); null: the video as uploaded.',
+    }),
+    fit: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'true: send the default fitting copy (as `targets[].fit`); false: the video as uploaded. Not with ' +
+          '`renditionId` (400 `rendition_and_fit`).',
+      }),
     ...WhenFields,
   })
   .refine((b) => !(b.scheduledAt && b.scheduledLocal), 'Give scheduledAt or scheduledLocal, not both')
@@ -328,45 +350,3 @@ export const ConnectionIds = z
   .min(1)
   .max(MAX_TARGETS)
   .refine((ids) => new Set(ids).size === ids.length, 'Each account at most once');
-
-/**
- * Bulk scheduling from the library: each video to the given platforms, the first at `scheduledAt`, the rest
- * spaced; or, with `queue: true` instead, the videos in order into each platform's next free posting slots.
- */
-export const BulkScheduleBody = z
-  .strictObject({
-    videoIds: z.array(Id).min(1, 'Select at least one video').max(500),
-    platforms: z.array(PlatformKey).min(1, 'Choose at least one platform').max(6),
-    /**
-     * The accounts of those platforms to post to (connections of the project): each platform goes to the ones
-     * named of it, else to its only account (409 `connection_required` when it has several).
-     */
-    connectionIds: ConnectionIds.optional(),
-    scheduledAt: z.iso.datetime({ offset: true }).optional(),
-    queue: z.literal(true).optional(),
-    /** Minutes between one video and the next; 0: all at the same time. */
-    intervalMinutes: z
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 60)
-      .default(0),
-    /** Per-platform options applied to every video (TikTok's privacy level …). */
-    options: z.partialRecord(PlatformKey, z.record(z.string(), z.unknown())).optional(),
-  })
-  .refine((b) => (b.scheduledAt === undefined) !== (b.queue === undefined), 'Give scheduledAt or queue: true');
-export type BulkScheduleBody = z.infer<typeof BulkScheduleBody>;
-
-/** 400 of bulk scheduling: violations per video. */
-export const BulkViolation = PostViolation.extend({ videoId: z.number().int() });
-export type BulkViolation = z.infer<typeof BulkViolation>;
-
-/** 400 of POST /api/posts/bulk: every broken rule of every video and platform at once (nothing created). */
-export const BulkValidationFailedBody = z
-  .object({
-    error: z.string(),
-    code: z.literal('validation_failed'),
-    violations: z.array(BulkViolation),
-  })
-  .meta({ id: 'BulkValidationFailed' });
-export type BulkValidationFailedBody = z.infer<typeof BulkValidationFailedBody>;

@@ -27,6 +27,20 @@ export const RenditionStatus = z
   .meta({ id: 'RenditionStatus', description: 'queued → rendering → ready, or failed with its reason.' });
 export type RenditionStatus = z.infer<typeof RenditionStatus>;
 
+/**
+ * The caption track a copy has drawn into its picture (`burnCaptions`), as it was when the copy was asked for:
+ * a track replaced since (a new file for its language, a newer `uploadedAt`) is another copy.
+ */
+export const BurnedCaptions = z.object({
+  captionId: Id,
+  language: z.string().nullable().meta(d('BCP-47; null for a copy asked for before the language was recorded.')),
+  uploadedAt: z
+    .string()
+    .nullable()
+    .meta(d("The track's `uploadedAt` whose file was burned in; null for a copy asked for before it was recorded.")),
+});
+export type BurnedCaptions = z.infer<typeof BurnedCaptions>;
+
 export const Rendition = z
   .object({
     id: Id,
@@ -52,6 +66,7 @@ export const Rendition = z
           'Where the ready copy plays in the page: an unguessable address on this origin, as the video’s own file; null until ready.',
         ),
       ),
+    burnedCaptions: BurnedCaptions.nullable().meta(d('The caption track drawn into the picture; null: none.')),
     createdAt: z.string(),
   })
   .meta({ id: 'Rendition', description: 'A copy of a video made to fit one platform target.' });

@@ -48,6 +48,8 @@ export const VideoCaption = z.object({
   cueCount: z.number().int().min(0),
   /** The file as it was uploaded, served as text (never HTML). */
   url: z.string(),
+  /** When this file was uploaded: a new file for the language changes it (and names another burned-in copy). */
+  uploadedAt: z.string(),
 });
 export type VideoCaption = z.infer<typeof VideoCaption>;
 

@@ -38,7 +38,15 @@ function rate(text: string | undefined): number {
 }
 
 /**
- * Reads a file's facts with ffprobe; `null` when ffprobe finds no video stream in it (or cannot read it at all).
+ * ffmpeg's AVPROBE_SCORE_EXTENSION: a container it recognises scores 50 (MPEG-TS) to 100 (MP4, MOV, WebM, AVI).
+ * Below it, ffprobe only guesses a raw stream from byte patterns: about 1 in 1,500 blocks of random bytes reads
+ * as a 128×96 H.263 stream at score 25. Such a guess is not a video the emulator can read.
+ */
+const MIN_PROBE_SCORE = 50;
+
+/**
+ * Reads a file's facts with ffprobe; `null` when ffprobe finds no video stream in it, cannot read it at all, or
+ * only guesses at its format (probe score under MIN_PROBE_SCORE).
  * Synchronous: a platform's processing step answers from it in the same request. ffprobe reads the headers only
  * (tens of milliseconds, whatever the file's size), once per upload (core/media-checks.ts keeps the answer).
  */
@@ -63,10 +71,11 @@ export function probeMedia(file: string, ffprobe: string): MediaFacts | null {
 
 interface ProbeOutput {
   streams?: ProbeStream[];
-  format?: { format_name?: string; duration?: string };
+  format?: { format_name?: string; duration?: string; probe_score?: number };
 }
 
 function factsOf(out: ProbeOutput): MediaFacts | null {
+  if ((out.format?.probe_score ?? 0) < MIN_PROBE_SCORE) return null;
   const video = out.streams?.find((s) => s.codec_type === 'video');
   if (!video?.width || !video.height) return null;
   const audio = out.streams?.find((s) => s.codec_type === 'audio');

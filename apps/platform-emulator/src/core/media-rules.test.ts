@@ -57,9 +57,47 @@ describe('the platforms’ documented media rules', () => {
     expect(rules('tiktok', { width: 4320, height: 7680 })).toEqual(['size']);
   });
 
+  it('TikTok: at least 3 s, 23 fps and 360 px a side (L28 "3 s–10 min, 23–60 fps, 360–4096 px")', () => {
+    const ok = { width: 360, height: 640, fps: 23, durationMs: 3_000 };
+    expect(rules('tiktok', ok)).toEqual([]);
+    expect(rules('tiktok', { ...ok, durationMs: 2_999 })).toEqual(['duration']);
+    expect(rules('tiktok', { ...ok, fps: 22.99 })).toEqual(['frame-rate']);
+    expect(rules('tiktok', { ...ok, width: 358 })).toEqual(['size']);
+    expect(rules('tiktok', { ...ok, width: 640, height: 358 })).toEqual(['size']);
+  });
+
+  it('Instagram: at least 3 s and 23 fps (L41 "23–60 fps", "3 s–15 min")', () => {
+    expect(rules('instagram', { fps: 23, durationMs: 3_000 })).toEqual([]);
+    expect(rules('instagram', { durationMs: 2_999 })).toEqual(['duration']);
+    expect(rules('instagram', { fps: 22.99 })).toEqual(['frame-rate']);
+  });
+
+  it('a Facebook Reel is at least 540×960, 24 fps and 3 s (L49 "min 540×960", "24–60 fps", "3–90 s")', () => {
+    const ok = { width: 540, height: 960, fps: 24, durationMs: 3_000 };
+    expect(rules('facebook-reel', ok)).toEqual([]);
+    expect(rules('facebook-reel', { ...ok, width: 538, height: 956 })).toEqual(['size']);
+    expect(rules('facebook-reel', { ...ok, fps: 23.976 })).toEqual(['frame-rate']);
+    expect(rules('facebook-reel', { ...ok, durationMs: 2_999 })).toEqual(['duration']);
+  });
+
+  it('X: at least 32×32 either way round and 0.5 s (L64 "0.5 s–20 min", "32×32–1280×1024")', () => {
+    expect(rules('x', { width: 32, height: 32, durationMs: 500 })).toEqual([]);
+    expect(rules('x', { width: 32, height: 30 })).toEqual(['size']);
+    expect(rules('x', { width: 30, height: 32 })).toEqual(['size']);
+    expect(rules('x', { width: 1280, height: 720, durationMs: 499 })).toEqual(['duration']);
+  });
+
+  it('YouTube, Reddit and a Facebook Page video hold no minimum: their documents give none', () => {
+    const tiny = { width: 16, height: 16, fps: 1, durationMs: 100 };
+    for (const surface of ['youtube', 'reddit', 'facebook-video'] as const) expect(rules(surface, tiny)).toEqual([]);
+  });
+
   it('says what is wrong in words', () => {
     expect(mediaProblems('x', facts({ width: 1920, height: 1080 }))[0]!.words).toBe(
       'The video is 1920×1080; X takes at most 1280×1024 (either way round).',
+    );
+    expect(mediaProblems('tiktok', facts({ durationMs: 2_000 }))[0]!.words).toBe(
+      'The video lasts 2 s; TikTok takes at least 3 seconds.',
     );
   });
 });

@@ -15,7 +15,8 @@ import { waitUntil } from '../../test/jobs';
 /**
  * The first comment under the worst crash: the process is SIGKILLed after the comment's request took effect on the
  * platform and before its answer was recorded (`hang_after` on Reddit's /api/comment). Started again, the comment
- * is not sent a second time: it shows failed, asking the person to check, and the post stays published once.
+ * is looked up on Reddit and found: it shows posted with its address, never sent a second time, and the post stays
+ * published once.
  */
 describe('a first comment whose process died between its request and its record', () => {
   let server: KillableServer;
@@ -28,7 +29,7 @@ describe('a first comment whose process died between its request and its record'
   }, 60_000);
   afterAll(() => server?.close());
 
-  it('is never posted twice', async () => {
+  it('is found on the platform and shown posted, never posted twice', async () => {
     const project = await createProject(server, token, { name: 'Comment crash' });
     await connectPlatforms(server, token, project.id, ['reddit']);
     const uploaded = await uploadVideo(server, token, { file: portraitVideo(), projectId: project.id, title: 'Crash' });
@@ -48,12 +49,25 @@ describe('a first comment whose process died between its request and its record'
     await server.restart();
 
     let post: Post | undefined;
+    const settledStatuses = ['posted', 'failed'];
     await waitUntil(
-      async () => (post = (await as.get(`/api/posts/${id}`)).body.post as Post).firstComment?.status === 'failed',
+      async () =>
+        settledStatuses.includes(
+          (post = (await as.get(`/api/posts/${id}`)).body.post as Post).firstComment?.status ?? '',
+        ),
       'the interrupted comment to be settled',
       90_000,
     );
-    expect(post).toMatchObject({ status: 'published', firstComment: { error: { code: 'comment_unconfirmed' } } });
+    const [onReddit] = await comments();
+    expect(post).toMatchObject({
+      status: 'published',
+      firstComment: {
+        status: 'posted',
+        error: null,
+        url: expect.stringContaining(`/comments/${post!.platformPostId}/`),
+      },
+    });
+    expect(post!.firstComment!.url).toContain(`/${onReddit!.id}/`);
     expect(await comments()).toHaveLength(1);
   }, 180_000);
 });

@@ -21,7 +21,7 @@ describe('media: finding ffmpeg and ffprobe', () => {
     expect(media.binaries().ffprobe).toMatch(/@ffprobe-installer/);
     expect(media.binaries().ffmpeg).toMatch(/@ffmpeg-installer/);
     const facts = await media.probe(mediaFixtures().video);
-    expect(facts).toMatchObject({ hasVideo: true, width: 320, height: 240 });
+    expect(facts).toMatchObject({ hasVideo: true, width: 640, height: 360 });
   });
 
   it('names the setting when a configured path is not executable', () => {

@@ -21,14 +21,14 @@ describe('media: ffprobe facts and thumbnails from real files', () => {
     const facts = await media.probe(fx.video);
     expect(facts).toMatchObject({
       hasVideo: true,
-      width: 320,
-      height: 240,
-      fps: 25,
+      width: 640,
+      height: 360,
+      fps: 24,
       videoCodec: 'h264',
       audioCodec: 'aac',
       container: { extension: 'mp4', mimeType: 'video/mp4' },
     });
-    expect(facts.durationSeconds).toBeCloseTo(2, 1);
+    expect(facts.durationSeconds).toBeCloseTo(3, 1);
   });
 
   it('tells a QuickTime file from an MP4 by its brand', async () => {
@@ -64,7 +64,7 @@ describe('media: ffprobe facts and thumbnails from real files', () => {
     const bytes = fs.readFileSync(thumb);
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const facts = await probeImage(thumb);
-    expect(facts.width).toBe(320);
+    expect(facts.width).toBe(480);
   });
 
   it('fails without leaving a file when there is no frame to grab', async () => {

@@ -79,14 +79,14 @@ describe('renderFit: a fit plan rendered by ffmpeg, checked with ffprobe', () =>
     const plan = await planFor(
       source,
       { platform: 'tiktok' },
-      { vertical: true, aspect: 'crop', cropX: 0, trim: { startMs: 1000, endMs: 3000 } },
+      { vertical: true, aspect: 'crop', cropX: 0, trim: { startMs: 1000, endMs: 4000 } },
     );
     expect(plan.steps.map((s) => s.kind)).toEqual(['trim', 'crop', 'transcode']);
     const output = path.join(dir, 'cropped.mp4');
     await renderFit({ ffmpeg, steps: plan.steps, input: source, output, sourceDurationMs: 4000 });
     const out = await probeFile(ffprobe, output, 30_000);
     expect(out).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', width: 202, height: 360, fps: 30 });
-    expect(out.durationSeconds).toBeCloseTo(2, 0);
+    expect(out.durationSeconds).toBeCloseTo(3, 0);
   });
 
   it('re-wraps an MP4 whose index is at its end without re-encoding: the same streams, index first', async () => {

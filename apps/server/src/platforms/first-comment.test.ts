@@ -15,7 +15,8 @@ import { YouTubeAdapter } from './youtube/youtube.adapter';
 /**
  * Each adapter's first comment against the emulator, whose comment endpoints are written from the platforms'
  * documents: posted under the account's own live post, and refused (with nothing made) under a post that does not
- * exist, and over the platform's length.
+ * exist, and over the platform's length; then looked up (found with its text, not found with another) with the
+ * scopes the connection has.
  */
 const CASES: Record<
   string,
@@ -71,6 +72,11 @@ for (const [platform, c] of Object.entries(CASES)) {
       await expect(adapter.postComment!(account, missing, 'Hello')).rejects.toBeInstanceOf(PlatformError);
       await expect(adapter.postComment!(account, postId, 'a'.repeat(c.max + 1))).rejects.toBeInstanceOf(PlatformError);
       expect(await commentsOf(platform)).toHaveLength(before);
+
+      // Read back, as after an answer that was lost: the account's comment with that text, and nothing else.
+      expect(await adapter.findComment!(account, postId, 'Full cut on the blog')).toEqual(comment);
+      expect(await adapter.findComment!(account, postId, 'Never sent')).toBeNull();
+      expect(adapter.commentLookupScopes?.every((s) => connected.tokens.scopes.includes(s))).toBe(true);
     });
   });
 }

@@ -77,6 +77,13 @@ export interface PlatformAdapter {
    * makes the comment, which the caller never repeats by itself. Absent where the platform has no comment API.
    */
   postComment?(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment>;
+  /**
+   * Looks on the platform for a comment by the account under its post with this text (a first comment whose
+   * answer was lost): the comment, or null when there is none. Only reads. Absent where it cannot be read back.
+   */
+  findComment?(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment | null>;
+  /** The scopes `findComment` needs (any the grant lacks: the comment cannot be looked up). */
+  readonly commentLookupScopes?: readonly string[];
   /** Where a post stands on the platform now. */
   postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus>;
   /** Engagement figures; null where the platform gives no such figure. */

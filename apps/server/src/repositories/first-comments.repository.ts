@@ -3,9 +3,10 @@ import type { DB } from '../db/database';
 import type { PostRow } from '../db/posts.schema';
 
 /**
- * The first comment's queries. Each is a compare-and-set on `first_comment_status`, so two runs (the publish run
- * that has just published the post and a job the sweep queued) can never both send it: only one moves it from
- * `pending` to `sending`, and nothing moves it back but a person's retry of a failed one.
+ * The first comment's queries. Each is a compare-and-set on `first_comment_status` (and the hold of a send), so two
+ * runs (the publish run that has just published the post and a job the sweep queued) can never both send it: only
+ * one moves it from `pending` to `sending`, only one takes a send whose hold ran out, and nothing moves it back but a
+ * person's retry of a failed one.
  */
 
 const now = sql<Date>`now()`;
@@ -32,13 +33,14 @@ export async function claimFirstComment(db: DB, postId: number, holdMs: number):
 }
 
 /**
- * A send whose hold ran out belongs to a run that died after the request may have gone out: it is failed with
- * `error`, never sent again by itself. The row when it was such a send.
+ * Takes again, for `holdMs`, a send whose hold ran out: it belongs to a run that died after its request may have
+ * gone out (or to a person's retry of an unconfirmed one), so the comment is looked up before it is sent again. The
+ * row when it was such a send; one run at most takes it.
  */
-export async function failInterruptedComment(db: DB, postId: number, error: CommentError) {
+export async function takeInterruptedComment(db: DB, postId: number, holdMs: number): Promise<PostRow | undefined> {
   return db
     .updateTable('posts')
-    .set({ first_comment_status: 'failed', first_comment_error: JSON.stringify(error), updated_at: now })
+    .set({ first_comment_due_at: fromNow(holdMs), updated_at: now })
     .where('id', '=', postId)
     .where('first_comment_status', '=', 'sending')
     .where('first_comment_due_at', '<=', now)
@@ -64,11 +66,21 @@ export async function finishFirstComment(db: DB, postId: number, outcome: Commen
     .executeTakeFirst();
 }
 
-/** A failed comment of the user's published post back to `pending`; undefined unless it had failed. */
+/**
+ * A failed comment of the user's published post opened again; undefined unless it had failed. One refused by the
+ * platform goes back to `pending`. One that may be there (`comment_unconfirmed`) becomes an interrupted send whose
+ * hold is over, keeping its error as the mark of the person's retry: the run looks it up before sending it.
+ */
 export async function reopenFailedComment(db: DB, postId: number, userId: number) {
+  const unconfirmed = sql<boolean>`coalesce(first_comment_error->>'code' = 'comment_unconfirmed', false)`;
   return db
     .updateTable('posts')
-    .set({ first_comment_status: 'pending', first_comment_error: null, updated_at: now })
+    .set({
+      first_comment_status: sql`case when ${unconfirmed} then 'sending' else 'pending' end`,
+      first_comment_due_at: sql`case when ${unconfirmed} then now() else null end`,
+      first_comment_error: sql`case when ${unconfirmed} then first_comment_error else null end`,
+      updated_at: now,
+    })
     .where('id', '=', postId)
     .where('user_id', '=', userId)
     .where('status', '=', 'published')
@@ -97,7 +109,7 @@ export async function listOpenComments(db: DB, limit: number): Promise<number[]>
 
 /**
  * Ends every hold on a comment being sent, at once: only for the embedded database at start-up, where a hold left
- * belongs to a run that died with the previous process. The sweep then finds them interrupted.
+ * belongs to a run that died with the previous process. The sweep then finds them interrupted, to be looked up.
  */
 export async function expireCommentHolds(db: DB): Promise<number> {
   const result = await db

@@ -30,6 +30,21 @@ export interface ScheduledPostChanges {
   options?: Record<string, unknown>;
   /** A new time moves when the post is due with it. */
   scheduledAt?: Date;
+  /** A new first comment (pending), or null: none. */
+  firstComment?: string | null;
+  /** Another fitting copy, or null: the video as uploaded. The post stops waiting for the one it had. */
+  renditionId?: number | null;
+}
+
+/** A post's copy columns set to another copy (or none), and its wait for the one before ended. */
+function changedCopy(id: number | null, scheduledAt: Date | undefined) {
+  return {
+    ...(id === null ? { rendition_id: null, rendition_status: null, rendition_progress: null } : copyColumns(id)),
+    due_at: scheduledAt ?? sql<Date>`scheduled_at`,
+    error: sql<string | null>`case when error->>'code' = 'waiting_for_copy' then null else error end`,
+    progress: sql<string>`case when progress->>'step' = 'rendering'
+      then jsonb_build_object('step', null, 'bytesSent', 0, 'bytesTotal', 0) else progress end`,
+  };
 }
 
 export interface PostsFilter {
@@ -171,19 +186,31 @@ export async function updateScheduledPost(
   userId: number,
   changes: ScheduledPostChanges,
 ): Promise<PostRow | undefined> {
-  return db
-    .updateTable('posts')
-    .set({
-      ...(changes.caption !== undefined ? { caption: changes.caption } : {}),
-      ...(changes.options !== undefined ? { options: JSON.stringify(changes.options) } : {}),
-      ...(changes.scheduledAt !== undefined ? { scheduled_at: changes.scheduledAt, due_at: changes.scheduledAt } : {}),
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'scheduled')
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .updateTable('posts')
+      .set({
+        ...(changes.caption !== undefined ? { caption: changes.caption } : {}),
+        ...(changes.options !== undefined ? { options: JSON.stringify(changes.options) } : {}),
+        ...(changes.scheduledAt !== undefined
+          ? { scheduled_at: changes.scheduledAt, due_at: changes.scheduledAt }
+          : {}),
+        ...(changes.firstComment !== undefined
+          ? { first_comment: changes.firstComment, first_comment_status: changes.firstComment ? 'pending' : null }
+          : {}),
+        ...(changes.renditionId !== undefined ? changedCopy(changes.renditionId, changes.scheduledAt) : {}),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'scheduled')
+      // A comment already taken for sending is never changed under its send.
+      .$if(changes.firstComment !== undefined, (q) =>
+        q.where((eb) => eb.or([eb('first_comment_status', 'is', null), eb('first_comment_status', '=', 'pending')])),
+      )
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 /**

@@ -157,4 +157,23 @@ describe('planFit', () => {
     expect(plan.output).toMatchObject({ width: 360, height: 640 });
     expect(plan.remaining.map((v) => v.rule)).toEqual(['video.width_min', 'video.height_min']);
   });
+
+  it('widens a chosen range shorter than the target’s least duration to it, within the video', () => {
+    const reel = { platform: 'facebook' as const, options: { kind: 'reel' } };
+    const later = planFit(h264Vertical, reel, { trim: { startMs: 10_000, endMs: 11_000 } }).plan;
+    expect(later.steps[0]).toEqual({ kind: 'trim', startMs: 10_000, endMs: 13_000 });
+    expect(later.remaining).toEqual([]);
+    // At the video's end the range grows back towards its start instead.
+    const earlier = planFit(h264Vertical, reel, { trim: { startMs: 39_000, endMs: 40_000 } }).plan;
+    expect(earlier.steps[0]).toEqual({ kind: 'trim', startMs: 37_000, endMs: 40_000 });
+    expect(earlier.output.durationMs).toBe(3_000);
+  });
+
+  it('cannot lengthen a video shorter than the minimum: its violation stands, the rest is fixed', () => {
+    const short = clip({ width: 1080, height: 1920, videoCodec: 'hevc', durationSeconds: 2, fps: 15 });
+    const { plan } = planFit(short, { platform: 'tiktok' }, { trim: { startMs: 500, endMs: 1_500 } });
+    expect(plan.steps[0]).toEqual({ kind: 'trim', startMs: 500, endMs: 1_500 });
+    expect(plan.output).toMatchObject({ fps: 23, videoCodec: 'h264' });
+    expect(plan.remaining.map((v) => v.rule)).toEqual(['video.duration_min']);
+  });
 });

@@ -93,11 +93,24 @@ const SIZE_HEADROOM = 0.95;
 
 const mp4Sent = (limits: VideoLimits) => limits.mimeTypes === null || limits.mimeTypes.includes('video/mp4');
 
+/**
+ * A chosen range shorter than the target's least duration is widened to it (its end later, its start earlier
+ * when the video ends first): the copy never falls below a minimum the video can meet. A video shorter than the
+ * minimum is left as it is, its violation standing in `remaining`.
+ */
+function widened(range: { startMs: number; endMs: number }, totalMs: number | null, minS: number | null) {
+  const minMs = minS === null ? 0 : Math.ceil(minS * 1000);
+  if (range.endMs - range.startMs >= minMs || (totalMs !== null && totalMs < minMs)) return range;
+  const endMs = totalMs === null ? range.startMs + minMs : Math.min(totalMs, range.startMs + minMs);
+  return { startMs: Math.max(0, Math.min(range.startMs, endMs - minMs)), endMs };
+}
+
 function durationAfterTrim(facts: FitFacts, limits: VideoLimits, account: AccountFacts, choices: FitChoices) {
   const totalMs = facts.durationSeconds === null ? null : Math.round(facts.durationSeconds * 1000);
   if (choices.trim) {
     const endMs = totalMs === null ? choices.trim.endMs : Math.min(choices.trim.endMs, totalMs);
-    return { trim: { startMs: choices.trim.startMs, endMs }, durationMs: endMs - choices.trim.startMs };
+    const trim = widened({ startMs: choices.trim.startMs, endMs }, totalMs, limits.durationSeconds.min);
+    return { trim, durationMs: trim.endMs - trim.startMs };
   }
   const own = account.maxDurationSeconds ?? null;
   const table = limits.durationSeconds.max;

@@ -64,6 +64,12 @@ export const FB_CALLS = {
    */
   comment: { token: 'page', permissions: ['pages_manage_engagement'] },
   /**
+   * `GET /<object-id>/comments` as the Page: a Page access token with pages_read_engagement and
+   * pages_read_user_content (Graph API Comments edge, Reading: reading the comments people left on a Page's
+   * object is user content).
+   */
+  readComments: { token: 'page', permissions: ['pages_read_engagement', 'pages_read_user_content'] },
+  /**
    * `POST /<video-id>/thumbnails`: "Page" access token with pages_read_user_content, pages_manage_engagement and
    * pages_show_list (Graph API "Video Thumbnails", Creating, Requirements).
    */

@@ -20,6 +20,7 @@
  * - `reels_finish`  `POST /<page-id>/video_reels upload_phase=finish`; also where `duplicate` acts
  * - `insights`      `GET /<video-id>/video_insights`
  * - `comment`       `POST /<video-id>/comments` (as the Page)
+ * - `comments`      `GET /<video-id>/comments` (its comments, read back as the Page)
  * - `thumbnails`    `POST /<video-id>/thumbnails` (a Page video's thumbnail image)
  * - `captions`      `POST /<video-id>/captions` (a Page video's SRT caption track)
  * - `permissions`   `GET /me/permissions`, `DELETE /me/permissions/<permission>`

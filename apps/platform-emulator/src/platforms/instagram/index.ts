@@ -18,6 +18,7 @@
  * - `limit`       `GET /<ig-user-id>/content_publishing_limit`
  * - `insights`    `GET /<media-id>/insights`
  * - `comment`     `POST /<media-id>/comments`
+ * - `comments`    `GET /<media-id>/comments` (the media's comments, read back)
  * Rate-limit faults answer Graph's code 4 with `x-app-usage` and `x-business-use-case-usage` headers.
  */
 import type { PlatformModule } from '../../core/context';

@@ -30,6 +30,7 @@ import { upgradeWebsocket } from './websocket';
  * - `flairs`: /r/<sr>/api/link_flair_v2 (the link flair templates; scope `flair`)
  * - `info`: /api/info (metrics)
  * - `comment`: /api/comment (a comment under a live post; scope submit)
+ * - `comments`: GET /comments/<article> (the post and its comments; scope read)
  * - `page`: the post page www.reddit.com/r/<sr>/comments/<id>/<slug>/
  */
 export const reddit: PlatformModule = {

@@ -36,6 +36,17 @@ export function tweetMetrics(ctx: EmulatorContext, t: TweetRecord) {
   };
 }
 
+/** The id of the post that started the thread a post is in (Post.conversation_id): its own for a post. */
+function conversationOf(ctx: EmulatorContext, t: TweetRecord): string {
+  let root = t;
+  for (let parent = t.inReplyToId; parent !== undefined; parent = root.inReplyToId) {
+    const up = tweets(ctx).get(parent);
+    if (!up) break;
+    root = up;
+  }
+  return root.id;
+}
+
 /** A Post with the default fields (id, text) and those asked for that the emulator knows. */
 export function renderTweet(ctx: EmulatorContext, t: TweetRecord, f: Fields, viewerId: string) {
   const want = (x: string) => f['tweet.fields']?.has(x) ?? false;
@@ -46,7 +57,13 @@ export function renderTweet(ctx: EmulatorContext, t: TweetRecord, f: Fields, vie
     text: t.text,
     ...(want('attachments') && t.mediaKeys.length ? { attachments: { media_keys: t.mediaKeys } } : {}),
     ...(want('author_id') ? { author_id: t.authorId } : {}),
-    ...(want('conversation_id') ? { conversation_id: t.id } : {}),
+    ...(want('conversation_id') ? { conversation_id: conversationOf(ctx, t) } : {}),
+    ...(want('referenced_tweets') && t.inReplyToId
+      ? { referenced_tweets: [{ type: 'replied_to', id: t.inReplyToId }] }
+      : {}),
+    ...(want('in_reply_to_user_id') && t.inReplyToId && tweets(ctx).get(t.inReplyToId)
+      ? { in_reply_to_user_id: tweets(ctx).get(t.inReplyToId)!.authorId }
+      : {}),
     ...(want('created_at') ? { created_at: iso(t.createdAt) } : {}),
     ...(want('lang') ? { lang: 'en' } : {}),
     ...(want('possibly_sensitive') ? { possibly_sensitive: false } : {}),

@@ -5,6 +5,7 @@ import { KNOWN_SCOPES, METHOD_SCOPES } from './scopes';
 import {
   clock,
   connect,
+  G,
   getJson,
   metadata,
   openSession,
@@ -56,6 +57,9 @@ describe('YouTube emulator against youtube.v3.json: the tables', () => {
     expect(sorted(METHOD_SCOPES['youtube.commentThreads.insert'])).toEqual(
       sorted(method('commentThreads', 'insert').scopes),
     );
+    expect(sorted(METHOD_SCOPES['youtube.commentThreads.list'])).toEqual(
+      sorted(method('commentThreads', 'list').scopes),
+    );
     for (const scope of [...Object.keys(doc.auth.oauth2.scopes), ...Object.keys(analytics.auth.oauth2.scopes)])
       expect(KNOWN_SCOPES).toContain(scope);
   });
@@ -99,6 +103,41 @@ describe('YouTube emulator against youtube.v3.json: the answers', () => {
     valid('Video', await media.json());
     const session = (await openSession(t, token, metadata())).headers.get('location')!;
     valid('Video', await (await put(session, videoBytes(300), 'bytes 0-299/300')).json());
+  });
+
+  it('answers commentThreads.insert and .list with valid resources, the list newest first and paged by maxResults', async () => {
+    const made = await fetch(t.api('/upload/youtube/v3/videos?uploadType=media&part=id'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'video/mp4' },
+      body: videoBytes(100),
+    });
+    const videoId = ((await made.json()) as { id: string }).id;
+    // commentThreads takes youtube.force-ssl only.
+    const commenter = (await connect(t, { scope: `${G}youtube.force-ssl` })).accessToken;
+    for (const text of ['First', 'Second']) {
+      const res = await fetch(t.api('/youtube/v3/commentThreads?part=snippet'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${commenter}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ snippet: { videoId, topLevelComment: { snippet: { textOriginal: text } } } }),
+      });
+      valid('CommentThread', await res.json());
+    }
+    const list = (q: string) =>
+      getJson(t.api(`/youtube/v3/commentThreads?part=snippet&videoId=${videoId}${q}`), commenter);
+    const first = await list('&maxResults=1');
+    valid('CommentThreadListResponse', first.body);
+    const text = (r: typeof first) => r.body.items.map((i: any) => i.snippet.topLevelComment.snippet.textOriginal); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(text(first)).toEqual(['Second']);
+    const second = await list(`&maxResults=1&pageToken=${first.body.nextPageToken}`);
+    expect(text(second)).toEqual(['First']);
+    expect(second.body.nextPageToken).toBeUndefined();
+    expect((await list('&maxResults=101')).status).toBe(400);
+    const missing = await getJson(t.api('/youtube/v3/commentThreads?part=snippet&videoId=nothere'), commenter);
+    expect(missing.status).toBe(404);
+    expect((await list('')).status).toBe(200);
+    expect((await getJson(t.api(`/youtube/v3/commentThreads?part=snippet&videoId=${videoId}`), token)).status).toBe(
+      403,
+    );
   });
 
   it('answers videos.list in every state with a valid VideoListResponse, and each state is of the enums', async () => {

@@ -47,6 +47,23 @@ export const videoError = (reason: string, message: string) =>
 export const parameterError = (reason: string, message: string, parameter: string) =>
   googleError(400, reason, message, { location: parameter, locationType: 'parameter' });
 
+/**
+ * A list call's `maxResults` within the method's documented bounds (its default when absent), or the 400
+ * `invalidValue` YouTube answers for any other value.
+ */
+export function maxResultsOf(
+  q: URLSearchParams,
+  bounds: { min: number; max: number; default: number },
+): number | EmuResponse {
+  const max = q.has('maxResults') ? Number(q.get('maxResults')) : bounds.default;
+  if (Number.isInteger(max) && max >= bounds.min && max <= bounds.max) return max;
+  return parameterError(
+    'invalidValue',
+    `Invalid value '${q.get('maxResults')}'. Values must be within the range: [${bounds.min}, ${bounds.max}]`,
+    'maxResults',
+  );
+}
+
 const REALM = 'Bearer realm="https://accounts.google.com/"';
 const INVALID_CREDENTIALS =
   'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.';

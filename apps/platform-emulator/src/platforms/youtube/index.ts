@@ -14,6 +14,7 @@
  *   uploaded for the fault's delayMs, or while it exists).
  * - `videos`: videos.list otherwise (statistics: the metrics)
  * - `comment`: commentThreads.insert (a top-level comment under a video)
+ * - `comments`: commentThreads.list (the comment threads of a video, read back)
  * - `watch`: the watch page www.youtube.com/watch?v=<id>
  * - `playlists`: playlists.list (the channel's own playlists, `mine=true`)
  * - `playlistItems`: playlistItems.insert and .list (adding the video to a playlist, reading it back)

@@ -3,7 +3,7 @@ import type { EmulatorContext, RouteApi } from '../../core/context';
 import { json, type EmuRequest, type EmuResponse } from '../../core/http';
 import { authorizeCall } from './access';
 import { ACCOUNTS, accountById } from './accounts';
-import { googleError, parameterError } from './envelopes';
+import { googleError, maxResultsOf, parameterError } from './envelopes';
 import { addItem, addPlaylist, playlistItems, playlists, type PlaylistRecord } from './playlist-records';
 import { etag, videos } from './records';
 import { API_HOSTS } from './upload';
@@ -61,13 +61,8 @@ function listPlaylists(ctx: EmulatorContext, req: EmuRequest): EmuResponse {
       'No filter selected. Expected one of: channelId, id, mine',
       'parameters',
     );
-  const max = q.has('maxResults') ? Number(q.get('maxResults')) : MAX_RESULTS.default;
-  if (!Number.isInteger(max) || max < MAX_RESULTS.min || max > MAX_RESULTS.max)
-    return parameterError(
-      'invalidValue',
-      `Invalid value '${q.get('maxResults')}'. Values must be within the range: [0, 50]`,
-      'maxResults',
-    );
+  const max = maxResultsOf(q, MAX_RESULTS);
+  if (typeof max !== 'number') return max;
   const start = Number(/^P(\d+)$/.exec(q.get('pageToken') ?? '')?.[1] ?? 0);
   // Newest first, as YouTube lists a channel's playlists.
   const sorted = found.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));

@@ -41,6 +41,8 @@ export const METHOD_SCOPES = {
   'youtube.captions.insert': [`${G}youtube.force-ssl`, `${G}youtubepartner`],
   // commentThreads.insert names this one scope only.
   'youtube.commentThreads.insert': [`${G}youtube.force-ssl`],
+  // commentThreads.list, likewise.
+  'youtube.commentThreads.list': [`${G}youtube.force-ssl`],
 } as const;
 
 export type YoutubeMethod = keyof typeof METHOD_SCOPES;

@@ -18,6 +18,9 @@ export class FacebookAdapter extends MetaGraphAdapter {
   protected readonly graphHost = 'graph.facebook.com';
   protected readonly authorizePage = `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`;
   protected readonly permissions = FACEBOOK_PERMISSIONS;
+  protected readonly commentTextField = 'message';
+  /** Graph API Comments edge, Reading, with the Page token: pages_read_engagement and pages_read_user_content. */
+  readonly commentLookupScopes = ['pages_read_engagement', 'pages_read_user_content'];
   /**
    * The dialog asks again for a permission the person declined or removed only with auth_type=rerequest (Facebook
    * Login, "Re-asking for Declined Permissions"): without it a reconnect for a missing permission would not ask.

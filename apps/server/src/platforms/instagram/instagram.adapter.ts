@@ -16,6 +16,9 @@ export class InstagramAdapter extends MetaGraphAdapter {
   protected readonly graphHost = 'graph.instagram.com';
   protected readonly authorizePage = 'https://api.instagram.com/oauth/authorize';
   protected readonly permissions = INSTAGRAM_PERMISSIONS;
+  protected readonly commentTextField = 'text';
+  /** IG Media Comments, Reading: instagram_business_basic and instagram_business_manage_comments. */
+  readonly commentLookupScopes = ['instagram_business_basic', 'instagram_business_manage_comments'];
   /** The container's upload and processing come before media_publish, the create. */
   protected override readonly stepsBeforePost = ['upload', 'processing'];
   protected override readonly stepsAfterPost = ['permalink'];

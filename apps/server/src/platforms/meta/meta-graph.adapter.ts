@@ -15,7 +15,7 @@ import type {
 } from '../platform-adapter';
 import type { PlatformError } from '../platform-error';
 import type { GraphHttp } from './graph-http';
-import { postGraphComment } from './graph-comment';
+import { findGraphComment, postGraphComment } from './graph-comment';
 import { GRAPH_VERSION } from './graph-version';
 import { classifyMetaError, metaError, sortedAs, type PermissionHints } from './meta.errors';
 
@@ -42,6 +42,8 @@ export abstract class MetaGraphAdapter extends BaseAdapter {
   protected abstract readonly steps: MetaSteps;
   /** What names the permission a refusal went without (meta.errors.ts). */
   protected abstract readonly permissions: PermissionHints;
+  /** The field of a comment holding its text (IG Comment `text`, Facebook Comment `message`). */
+  protected abstract readonly commentTextField: 'text' | 'message';
   /** More parameters of the authorize page (Facebook's `auth_type=rerequest`). */
   protected readonly authorizeExtras: Readonly<Record<string, string>> = {};
 
@@ -92,6 +94,10 @@ export abstract class MetaGraphAdapter extends BaseAdapter {
 
   postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {
     return postGraphComment(this.http, account, platformPostId, text);
+  }
+
+  findComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment | null> {
+    return findGraphComment(this.http, account, platformPostId, text, this.commentTextField);
   }
 
   private httpFacade?: GraphHttp;

@@ -16,7 +16,7 @@ import type {
 } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { answerOf, listingChildren, listingPosts, type RedditApi, type RedditPost } from './reddit.api';
-import { postRedditComment } from './reddit.comment';
+import { findRedditComment, postRedditComment } from './reddit.comment';
 import { classifyReddit, jsonErrorToPlatformError } from './reddit.errors';
 import {
   REDDIT_API,
@@ -34,6 +34,8 @@ export class RedditAdapter extends BaseAdapter {
   readonly platform = 'reddit' as const;
   readonly usesPkce = false;
   readonly scopes = REDDIT_SCOPES;
+  /** GET /comments/{article}: scope read. */
+  readonly commentLookupScopes = ['read'];
   /** The video and its poster are uploaded before the submit that makes the post. */
   protected override readonly stepsBeforePost = ['lease-video', 'upload-video', 'lease-poster', 'upload-poster'];
   protected override readonly stepsAfterPost = ['result'];
@@ -120,6 +122,10 @@ export class RedditAdapter extends BaseAdapter {
 
   postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {
     return postRedditComment(this.api, account, platformPostId, text);
+  }
+
+  findComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment | null> {
+    return findRedditComment(this.api, account, platformPostId, text);
   }
 
   async postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {

@@ -19,7 +19,7 @@ import { classifyX } from './x.errors';
 import type { XHttp } from './x.http';
 import { exchangeXCode, refreshXToken, X_SCOPES, xProfile } from './x.oauth';
 import { findXPost, xMetrics, xPostStatus } from './x.posts';
-import { postXReply } from './x.comment';
+import { findXReply, postXReply } from './x.comment';
 import { xPublishStep } from './x.publish';
 
 const AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
@@ -29,6 +29,8 @@ export class XAdapter extends BaseAdapter {
   readonly platform = 'x' as const;
   readonly usesPkce = true;
   readonly scopes = X_SCOPES;
+  /** GET /2/users/{id}/tweets (getUsersPosts in X's OpenAPI): tweet.read and users.read. */
+  readonly commentLookupScopes = ['tweet.read', 'users.read'];
   /** The media upload and its processing come before the create that posts it. */
   protected override readonly stepsBeforePost = ['append', 'finalize', 'status'];
   protected override readonly stepsAfterPost = ['created'];
@@ -86,6 +88,10 @@ export class XAdapter extends BaseAdapter {
 
   postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {
     return postXReply(this.http, account, platformPostId, text);
+  }
+
+  findComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment | null> {
+    return findXReply(this.http, account, platformPostId, text);
   }
 
   postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {

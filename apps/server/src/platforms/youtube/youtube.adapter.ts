@@ -16,7 +16,7 @@ import type {
 } from '../platform-adapter';
 import { PlatformError } from '../platform-error';
 import { getVideo, YOUTUBE_URLS, type YouTubeApi } from './youtube.api';
-import { postYouTubeComment } from './youtube.comment';
+import { findYouTubeComment, postYouTubeComment } from './youtube.comment';
 import { listYouTubePlaylists } from './youtube.playlists';
 import { classifyYouTube } from './youtube.errors';
 import {
@@ -34,6 +34,8 @@ export class YouTubeAdapter extends BaseAdapter {
   // Google takes S256 PKCE from web apps too, on top of the client secret.
   readonly usesPkce = true;
   readonly scopes = YOUTUBE_SCOPES;
+  /** commentThreads.list names youtube.force-ssl only. */
+  readonly commentLookupScopes = ['https://www.googleapis.com/auth/youtube.force-ssl'];
   /** The video exists once its upload completes: during `upload`, YouTube is asked first. */
   protected override readonly stepsBeforePost = ['session'];
   protected override readonly stepsAfterPost = ['processing', 'cover', 'playlists', 'captions'];
@@ -119,6 +121,10 @@ export class YouTubeAdapter extends BaseAdapter {
 
   postComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment> {
     return postYouTubeComment(this.api, account, platformPostId, text);
+  }
+
+  findComment(account: ConnectedAccount, platformPostId: string, text: string): Promise<PostedComment | null> {
+    return findYouTubeComment(this.api, account, platformPostId, text);
   }
 
   async postStatus(account: ConnectedAccount, platformPostId: string): Promise<PostStatus> {

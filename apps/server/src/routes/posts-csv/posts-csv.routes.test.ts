@@ -279,7 +279,7 @@ describe('CSV import and export of posts', () => {
     const text = await res.text();
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'post_id,video_id,video_title,platform,status,scheduled_at,published_at,account,caption,url,error,views,likes,comments,shares',
+      'post_id,video_id,video_title,platform,status,scheduled_at,published_at,account,caption,first_comment,fit,url,error,views,likes,comments,shares',
     );
     expect(lines).toHaveLength(5);
     expect(text).toContain(`"'=SUM(A1:A2), ""quoted"""`);

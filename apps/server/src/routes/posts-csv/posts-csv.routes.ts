@@ -55,7 +55,8 @@ export const postsCsvRoutes =
             '`from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `platform` on the platform; ' +
             '`connection_id` on one account (a connection of the project, else 404). CSV ' +
             '(RFC 4180, CRLF, a header row): post_id, video_id, video_title, platform, status, scheduled_at, ' +
-            'published_at, account, caption, url, error, views, likes, comments, shares; a text cell that a ' +
+            'published_at, account, caption, first_comment, fit, url, error, views, likes, comments, shares (fit: ' +
+            'true when the post sends a fitting copy; the file imports back as it is); a text cell that a ' +
             'spreadsheet would read as a formula (starting with = + - @, a tab, a carriage return or NUL) gets a ' +
             "leading ', and a cell with a quote, comma, semicolon or line break is quoted. JSON: `{posts}` with " +
             'the same fields. Streamed, newest time first. At most ' +
@@ -111,7 +112,10 @@ export const postsCsvRoutes =
             "`YYYY-MM-DD HH:mm` in the user's zone, or empty for the platform's next free posting slot), " +
             '`caption` (empty: built from the video), `<platform>.<option>` columns (e.g. tiktok.privacyLevel) and ' +
             '`<platform>.connection` (the account, by its id on the platform or its name; needed for a platform ' +
-            'the project has several accounts of). ' +
+            'the project has several accounts of), `fit` (true/false: send the default fitting copy) and ' +
+            '`first_comment` (the comment posted under each post once live), or `<platform>.fit` and ' +
+            '`<platform>.first_comment` for one platform. An exported file imports as it is: `platform` and ' +
+            '`account` are read as `platforms` and the account, the columns of what became of a post are skipped. ' +
             `Limits, each refused as the file is read: at most ${MB} MB (413 \`body_too_large\`), ` +
             `${CSV_IMPORT_MAX_COLUMNS} columns (400 \`too_many_columns\`), ${CSV_IMPORT_MAX_ROW_BYTES / 1000} KB a row ` +
             `(400 \`row_too_long\`), ${CSV_IMPORT_MAX_ROWS} rows, blank lines counting towards twice that (400 ` +

@@ -110,8 +110,10 @@ export const postsRoutes =
           summary: 'Schedule several videos of one project to the same platforms, spaced in time',
           description:
             'The i-th video at `scheduledAt` + i × `intervalMinutes`, to each platform: the accounts of it named ' +
-            'in `connectionIds`, else its only account (409 `connection_required` when it has several). All or ' +
-            'nothing: 400 `validation_failed` lists every broken rule with its `videoId`.',
+            'in `connectionIds`, else its only account (409 `connection_required` when it has several). `fit: ' +
+            'true`: every post sends its default fitting copy (as `targets[].fit`). `firstComment`: one text for ' +
+            'every platform, or `{<platform>: text}` per platform, checked as `targets[].firstComment` (TikTok ' +
+            'takes none). All or nothing: 400 `validation_failed` lists every broken rule with its `videoId`.',
           body: BulkScheduleBody,
           response: { 201: PostList, ...errors, 400: invalidBulk, 409: ErrorBody },
         },
@@ -135,10 +137,18 @@ export const postsRoutes =
         config: { access: { row: 'posts', at: 'params.id', need: 'edit' } },
         schema: {
           ...common,
-          summary: 'Change a scheduled post: its caption, options or time',
+          summary: 'Change a scheduled post: its caption, options, time, first comment or fitting copy',
           description:
             'Only before it starts (409 `post_started` after, `post_cancelled` once cancelled), and while its ' +
-            'account is connected (409 `needs_reconnect` while it waits for a reconnect; cancelling stays open).',
+            'account is connected (409 `needs_reconnect` while it waits for a reconnect; cancelling stays open). ' +
+            'Checked as POST /api/videos/{id}/posts checks a post: 400 `validation_failed` against the file it ' +
+            "sends (its copy's facts when it sends one). `renditionId` (null: the video as uploaded) or `fit` " +
+            '(true: the default copy; false: the video as uploaded) change the copy, with the same refusals as ' +
+            'creating (400 `rendition_mismatch`, `rendition_and_fit`, 409 `rendition_failed`); due before the new ' +
+            'copy is ready, the post waits `scheduled` with `progress.step` `rendering`. `firstComment` sets, ' +
+            'changes or (null, blank) clears the first comment: TikTok takes none (400), 409 ' +
+            '`reconnect_to_allow` when the account may not comment, 409 `first_comment_sent` once the comment is ' +
+            'being sent, posted or failed.',
           params: IdParams,
           body: UpdatePostBody,
           response: { 200: PostResponse, ...errors, 400: invalidPost, 409: ErrorBody },
@@ -200,9 +210,10 @@ export const postsRoutes =
           ...common,
           summary: "Send a published post's failed first comment again",
           description:
-            'Only the comment is sent again; the post stays as it is on the platform. A comment whose answer was ' +
-            'lost fails with `comment_unconfirmed` rather than being sent twice: check the platform before ' +
-            'retrying it. 409 `not_retryable` unless the comment failed.',
+            'Only the comment is sent again; the post stays as it is on the platform. A `comment_unconfirmed` ' +
+            'comment (its answer was lost) is looked for on the platform first: found there, it is marked posted; ' +
+            'not there, it is sent; where the platform cannot be asked, it is sent. 409 `not_retryable` unless ' +
+            'the comment failed.',
           params: IdParams,
           response: { 200: PostResponse, ...errors, 409: ErrorBody },
         },

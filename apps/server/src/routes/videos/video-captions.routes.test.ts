@@ -90,9 +90,9 @@ describe('a video’s captions: /api/videos/:id/captions', () => {
       ['1\n00:00:01,000 --> 00:00:00,500\nBack\n', 'bad_captions', /Line 2: the cue ends before it starts/],
       ['1\n00:00:00,500 --> 00:00:00,900\nA\n\n2\n00:00:00,100 --> 00:00:00,300\nB\n', 'bad_captions', /Line 6:/],
       [
-        '1\n00:00:01,000 --> 00:00:03,000\nA\n\n2\n00:00:02,500 --> 00:00:03,000\nB\n',
+        '1\n00:00:01,000 --> 00:00:04,000\nA\n\n2\n00:00:03,500 --> 00:00:04,000\nB\n',
         'captions_out_of_range',
-        /Line 6: this cue starts after the video ends \(it lasts 2\d{3} ms\)/,
+        /Line 6: this cue starts after the video ends \(it lasts 3\d{3} ms\)/,
       ],
       ['<html><body>hi</body></html>', 'bad_captions', /Line 1:/],
       ['', 'missing_file', /Send the caption file/],

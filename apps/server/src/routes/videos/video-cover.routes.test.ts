@@ -71,10 +71,10 @@ describe('a video’s cover: PUT/DELETE /api/videos/:id/cover', () => {
       res.body.video.cover,
     );
 
-    // The video lasts 2 s: 2000 ms is its end, not a frame of it.
-    expect(await api(server, owner.token).put(`/api/videos/${video.id}/cover`, { frameMs: 2000 })).toMatchObject({
+    // The video lasts 3 s: 3000 ms is its end, not a frame of it.
+    expect(await api(server, owner.token).put(`/api/videos/${video.id}/cover`, { frameMs: 3000 })).toMatchObject({
       status: 400,
-      body: { code: 'frame_out_of_range', error: expect.stringContaining('from 0 to 1999 ms') },
+      body: { code: 'frame_out_of_range', error: expect.stringContaining('from 0 to 2999 ms') },
     });
     for (const bad of [{ frameMs: -1 }, { frameMs: 1.5 }, {}, { frameMs: 10, other: 1 }])
       expect((await api(server, owner.token).put(`/api/videos/${video.id}/cover`, bad)).body.code).toBe(

@@ -1,5 +1,6 @@
 import type { VideoCaption } from '@fanout/contracts';
 import type { VideoCaptionRow } from '../../db/captions.schema';
+import { toIsoString } from '../users.service';
 
 /** Where a track's text is read: the API, so it is served as text to its owner only. */
 export const captionPath = (videoId: number, language: string) =>
@@ -13,5 +14,6 @@ export function captionJson(row: VideoCaptionRow): VideoCaption {
     format: row.format,
     cueCount: row.cue_count,
     url: captionPath(row.video_id, row.language),
+    uploadedAt: toIsoString(row.updated_at),
   };
 }

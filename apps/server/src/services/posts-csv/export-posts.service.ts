@@ -28,6 +28,9 @@ function exported(row: PostWithVideo, metrics: LatestPostMetrics | undefined): E
     published_at: row.published_at ? toIsoString(row.published_at) : null,
     account: row.account_name,
     caption: row.caption,
+    first_comment: row.first_comment,
+    // A post that sends a copy, even one whose copy is gone since: imported again, it asks for the default one.
+    fit: row.rendition_id !== null || row.rendition_status !== null ? 'true' : 'false',
     url: row.url,
     error: row.error?.message ?? null,
     views: metrics?.views ?? null,

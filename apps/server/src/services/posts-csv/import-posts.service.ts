@@ -12,6 +12,8 @@ import type { DB } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { getOwnProject } from '../projects.service';
 import { userTimeZone } from '../posts/create-posts.service';
+import { commentRefusal } from '../posts/first-comment-scope';
+import { planCopies } from '../posts/post-copies';
 import { checkPlans, insertPlannedPosts } from '../posts/schedule-posts';
 import { queueTimes } from '../slots/queue-times';
 import { parseCsv } from './parse-csv';
@@ -82,8 +84,24 @@ export async function importPosts(
   const zone = await userTimeZone(ctx, userId);
   const drafts = table.rows.map((row) => readRow(row, zone, now));
   const { plans, violations } = await planRows(ctx, userId, projectId, drafts);
+  const refuse = (plan: RowPlan, field: string, err: AppError) =>
+    violations.get(plan.line)!.push({ platform: plan.draft.platform, field, rule: err.code, message: err.message });
+  // The same copies and comment permission as a post made alone; each refusal is the row's, in its own column.
+  const askCopies = await planCopies(
+    ctx,
+    userId,
+    plans,
+    plans.map((plan) => ({ fit: plan.fit })),
+    (plan, err) => refuse(plan as RowPlan, 'fit', err),
+  );
+  for (const plan of plans) {
+    const refusal = commentRefusal(plan);
+    if (refusal) refuse(plan, plan.commentColumn ?? 'first_comment', refusal);
+  }
   for (const { plan, violation } of await checkPlans(ctx, plans)) {
-    violations.get((plan as RowPlan).line)!.push(violation);
+    const { line, commentColumn } = plan as RowPlan;
+    const field = violation.field === 'firstComment' ? (commentColumn ?? 'first_comment') : violation.field;
+    violations.get(line)!.push({ ...violation, field });
   }
   const plansByLine = new Map<number, RowPlan[]>();
   for (const plan of plans) pushTo(plansByLine, plan.line, plan);
@@ -121,6 +139,7 @@ export async function importPosts(
     if (!dryRun) throw new ImportRowsError(result);
     return result;
   }
+  await askCopies();
   let refused: Awaited<ReturnType<typeof assignQueue>> = [];
   const posts = await insertPlannedPosts(ctx, userId, plans, async (trx) => {
     refused = await assignQueue(trx, projectId, plans, now);

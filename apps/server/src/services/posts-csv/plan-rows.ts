@@ -17,6 +17,10 @@ export interface RowPlan extends PostPlan {
   line: number;
   queued: boolean;
   postId?: number;
+  /** Sends its default fitting copy (`fit`, `<platform>.fit`). */
+  fit: boolean;
+  /** The column its first comment came from, to name in the comment's violations. */
+  commentColumn?: string;
 }
 
 const violation = (platform: PlatformKey | null, field: string, rule: string, message: string): ImportViolation => ({
@@ -155,9 +159,16 @@ export async function planRows(ctx: AppContext, userId: number, projectId: numbe
         line: draft.line,
         queued: draft.scheduledAt === null,
         video,
-        draft: { platform, caption: draft.caption, options: draft.options[platform] ?? {} },
+        draft: {
+          platform,
+          caption: draft.caption,
+          options: draft.options[platform] ?? {},
+          firstComment: draft.firstComments[platform]?.text ?? null,
+        },
         connection,
         scheduledAt: draft.scheduledAt ?? new Date(),
+        fit: draft.fit[platform] ?? false,
+        commentColumn: draft.firstComments[platform]?.column,
       });
     }
   }

@@ -2,6 +2,9 @@ import {
   CAPTION_OVERRIDE_MAX,
   CSV_CONNECTION_OPTION,
   CSV_IMPORT_COLUMNS,
+  CSV_IMPORT_IGNORED_COLUMNS,
+  CSV_PLATFORM_COLUMNS,
+  FIRST_COMMENT_MAX,
   PLATFORM_KEYS,
   PLATFORM_OPTIONS,
   type ImportViolation,
@@ -24,6 +27,10 @@ export interface RowDraft {
   options: Partial<Record<PlatformKey, Record<string, unknown>>>;
   /** `<platform>.connection`: the account of the platform, by its id on the platform or its name. */
   accounts: Partial<Record<PlatformKey, string>>;
+  /** `fit` or `<platform>.fit`: the platforms whose post sends its default fitting copy. */
+  fit: Partial<Record<PlatformKey, boolean>>;
+  /** `first_comment` or `<platform>.first_comment`: each platform's comment, and the column that gave it. */
+  firstComments: Partial<Record<PlatformKey, { text: string | null; column: string }>>;
 }
 
 const isPlatform = (key: string): key is PlatformKey => (PLATFORM_KEYS as readonly string[]).includes(key);
@@ -60,6 +67,7 @@ export function columnName(header: string): string {
   const lower = header.toLowerCase();
   const [platform, option, ...rest] = lower.split('.');
   if (rest.length > 0 || !platform || !option || !isPlatform(platform)) return lower;
+  if ((CSV_PLATFORM_COLUMNS as readonly string[]).includes(option)) return `${platform}.${option}`;
   const known = Object.keys(optionShape(platform)).find((name) => name.toLowerCase() === option);
   return known ? `${platform}.${known}` : header;
 }
@@ -70,17 +78,17 @@ export function columnName(header: string): string {
  */
 export function checkColumns(columns: readonly string[]): void {
   const missing = [
-    ...(columns.includes('platforms') ? [] : ['platforms']),
+    ...(columns.includes('platforms') || columns.includes('platform') ? [] : ['platforms']),
     ...(columns.includes('video_id') || columns.includes('video_title') ? [] : ['video_id or video_title']),
   ];
   if (missing.length > 0) {
     throw badRequest(`The header row needs the column ${missing.join(' and ')}`, 'missing_column');
   }
   const unknown = columns.filter((name) => {
-    if ((CSV_IMPORT_COLUMNS as readonly string[]).includes(name)) return false;
+    if ([...CSV_IMPORT_COLUMNS, ...CSV_IMPORT_IGNORED_COLUMNS].includes(name)) return false;
     const [platform, option, ...rest] = name.split('.');
     if (rest.length > 0 || !platform || !option || !isPlatform(platform)) return true;
-    return !(option === CSV_CONNECTION_OPTION || option in optionShape(platform));
+    return !((CSV_PLATFORM_COLUMNS as readonly string[]).includes(option) || option in optionShape(platform));
   });
   if (unknown.length > 0) {
     throw badRequest(
@@ -155,13 +163,33 @@ function readPlatforms(text: string, violations: ImportViolation[]): PlatformKey
   return [...new Set(keys.filter(isPlatform))];
 }
 
+/** A `fit` cell: true or false (any case); empty: not said. */
+function readFit(cells: Record<string, string>, column: string, violations: ImportViolation[]): boolean | undefined {
+  const value = (cells[column] ?? '').trim().toLowerCase();
+  if (value === '') return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  violations.push(rowViolation(column, 'fit.invalid', `Write true or false, not "${cells[column]!.trim()}"`));
+  return undefined;
+}
+
+/** A `first_comment` cell: blank is none; undefined when the column is not there or the cell is too long. */
+function readComment(cells: Record<string, string>, column: string, violations: ImportViolation[]) {
+  const text = cells[column];
+  if (text === undefined) return undefined;
+  if (text.length <= FIRST_COMMENT_MAX) return { text: text.trim() === '' ? null : text, column };
+  violations.push(
+    rowViolation(column, 'first_comment.too_long', `A first comment is at most ${FIRST_COMMENT_MAX} characters`),
+  );
+  return undefined;
+}
+
 /** One CSV row read into what it asks for, with every mistake the row makes on its own. */
 export function readRow(row: CsvRow, zone: string, now: Date): RowDraft {
   const violations: ImportViolation[] = [];
   if (row.cellCountError) violations.push(rowViolation('row', 'row.cell_count', row.cellCountError));
   const { cells } = row;
   const video = readVideo(cells, violations);
-  const platforms = readPlatforms(cells.platforms ?? '', violations);
+  const platforms = readPlatforms(cells.platforms ?? cells.platform ?? '', violations);
   let scheduledAt: Date | null = null;
   try {
     scheduledAt = readTime(cells.scheduled_at ?? '', zone, now);
@@ -178,12 +206,20 @@ export function readRow(row: CsvRow, zone: string, now: Date): RowDraft {
   }
   const options: RowDraft['options'] = {};
   const accounts: RowDraft['accounts'] = {};
+  const fit: RowDraft['fit'] = {};
+  const firstComments: RowDraft['firstComments'] = {};
+  const fitForAll = readFit(cells, 'fit', violations);
+  const commentForAll = readComment(cells, 'first_comment', violations);
   for (const platform of platforms) {
     const prefix = `${platform}.`;
-    const account = cells[prefix + CSV_CONNECTION_OPTION]?.trim();
+    const account = (cells[prefix + CSV_CONNECTION_OPTION] || cells.account)?.trim();
     if (account) accounts[platform] = account;
+    fit[platform] = readFit(cells, `${prefix}fit`, violations) ?? fitForAll;
+    const comment = readComment(cells, `${prefix}first_comment`, violations);
+    firstComments[platform] = comment?.text != null ? comment : (commentForAll ?? comment);
+    const special = new Set(CSV_PLATFORM_COLUMNS.map((name) => prefix + name));
     const given = Object.entries(cells).filter(
-      ([name, text]) => name.startsWith(prefix) && name !== prefix + CSV_CONNECTION_OPTION && text.trim() !== '',
+      ([name, text]) => name.startsWith(prefix) && !special.has(name) && text.trim() !== '',
     );
     options[platform] = Object.fromEntries(
       given.map(([name, text]) => {
@@ -192,5 +228,5 @@ export function readRow(row: CsvRow, zone: string, now: Date): RowDraft {
       }),
     );
   }
-  return { line: row.line, violations, video, platforms, scheduledAt, caption, options, accounts };
+  return { line: row.line, violations, video, platforms, scheduledAt, caption, options, accounts, fit, firstComments };
 }

@@ -9,6 +9,8 @@ import { checkPostTime } from './post-time';
 import { connectionsForPlatforms } from './post-targets';
 import { PostViolationsError } from './post-validation';
 import { assertPlaylistsAllowed } from './playlist-scope';
+import { assertCommentAllowed, firstCommentOf } from './first-comment-scope';
+import { planCopies } from './post-copies';
 import { checkPlans, insertPlannedPosts, type PostPlan } from './schedule-posts';
 
 const MINUTE_MS = 60_000;
@@ -34,8 +36,9 @@ async function videosInOrder(ctx: AppContext, userId: number, ids: readonly numb
 /**
  * POST /api/posts/bulk: each selected video to every chosen platform (to the accounts named of it in
  * `connectionIds`, else its only account), the first at `scheduledAt` and each next one `intervalMinutes` later
- * (or, queued, into each account's next free slots in order), with the captions
- * built from each video. All or nothing: every violation of
+ * (or, queued, into each account's next free slots in order), with the captions built from each video, the
+ * first comment given (for all, or per platform) and, with `fit`, each one's default fitting copy (planCopies,
+ * as a post made alone). All or nothing: every violation of
  * every video is reported at once (with its video's id) and nothing is created.
  */
 export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkScheduleBody): Promise<Post[]> {
@@ -55,13 +58,27 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
       const platform = connection.platform as PlatformKey;
       return {
         video,
-        draft: { platform, caption: null, options: body.options?.[platform] ?? {} },
+        draft: {
+          platform,
+          caption: null,
+          options: body.options?.[platform] ?? {},
+          firstComment: firstCommentOf(
+            typeof body.firstComment === 'string' ? body.firstComment : body.firstComment?.[platform],
+          ),
+        },
         connection,
         scheduledAt: times[i]!,
         now: !body.queue && times[i]!.getTime() === now.getTime(),
       };
     }),
   );
+  const askCopies = await planCopies(
+    ctx,
+    userId,
+    plans,
+    plans.map(() => ({ fit: body.fit })),
+  );
+  assertCommentAllowed(plans);
   for (const plan of plans) assertPlaylistsAllowed(plan.connection, plan.draft.options);
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) {
@@ -69,6 +86,7 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
       broken.map(({ plan, violation }) => ({ ...violation, videoId: plan.video.id })),
     );
   }
+  await askCopies();
   // Queued: per account, the videos in the order given take the next free slots, under the project's queue lock.
   const assignSlots = async (trx: DB) => {
     for (const connection of connections) {

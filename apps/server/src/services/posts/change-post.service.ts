@@ -11,8 +11,10 @@ import { toPostJson } from './post-json';
 import { ownPostRow } from './post-queries.service';
 import { namesTime, resolvePostTime } from './post-time';
 import { platformNames } from './post-targets';
-import { accountFactsOf, PostViolationsError, violationsOf } from './post-validation';
-import { handToScheduler } from './schedule-posts';
+import { PostViolationsError } from './post-validation';
+import { assertCommentAllowed, firstCommentOf } from './first-comment-scope';
+import { planCopies, type CopyAsk } from './post-copies';
+import { checkPlans, handToScheduler, type PostPlan } from './schedule-posts';
 
 /** 409 for a post that is no longer `scheduled`: it has started (or ended), or it was cancelled. */
 function notScheduled(status: PostStatus) {
@@ -46,34 +48,69 @@ export async function usableConnection(ctx: AppContext, post: PostRow) {
   return connection;
 }
 
+/** 409 `first_comment_sent` for a first comment that can no longer be changed: it went (or may have gone) out. */
+function assertCommentOpen(post: PostRow): void {
+  const state = post.first_comment_status;
+  if (state === null || state === 'pending') return;
+  const why = {
+    sending: 'is being sent',
+    posted: 'is already posted: change it on the platform',
+    failed: 'could not be posted: retry it from the post',
+  }[state];
+  throw conflict(`The first comment of this post ${why}; it can no longer be changed here`, 'first_comment_sent');
+}
+
+/** The copy a change asks for: the one named, the default one, none, or (nothing said) the one it sends now. */
+function copyAsk(body: UpdatePostBody, post: PostRow): CopyAsk | undefined {
+  if (body.renditionId !== undefined || body.fit !== undefined) {
+    return { renditionId: body.renditionId ?? undefined, fit: body.fit };
+  }
+  return post.rendition_id === null ? undefined : { renditionId: post.rendition_id, kept: true };
+}
+
 /**
- * PATCH /api/posts/:id: a new caption (null: back to the built one), options or time, only while the post is
- * `scheduled`, checked again against its platform's rules. The write is a compare-and-set on the status, so a
- * post the runner claims meanwhile answers 409 and is never changed under it.
+ * PATCH /api/posts/:id: a new caption (null: back to the built one), options, time, first comment or fitting copy,
+ * only while the post is `scheduled` (and its first comment not sent), checked again as POST
+ * /api/videos/:id/posts checks a post: its platform's rules against the file it sends (the copy's facts), the
+ * comment permission, playlists. The write is a compare-and-set on the status, so a post the runner claims
+ * meanwhile answers 409 and is never changed under it. A new copy not ready when the post is due: it waits.
  */
 export async function updatePost(ctx: AppContext, userId: number, postId: number, body: UpdatePostBody): Promise<Post> {
   const before = await ownPostRow(ctx, userId, postId);
+  if (body.firstComment !== undefined) assertCommentOpen(before);
   if (before.status !== 'scheduled') throw notScheduled(before.status);
   const scheduledAt = namesTime(body) ? resolvePostTime(body, await userTimeZone(ctx, userId), new Date()) : undefined;
-  const draft = {
-    platform: before.platform as PlatformKey,
-    caption: body.caption !== undefined ? body.caption : before.caption,
-    options: body.options ?? before.options,
-  };
+  const firstComment = body.firstComment !== undefined ? firstCommentOf(body.firstComment) : before.first_comment;
   const connection = await usableConnection(ctx, before);
-  // Only options sent now are checked: a post scheduled before stays as it was when only its time changes.
+  const plan: PostPlan = {
+    video: await ownVideo(ctx, userId, before.video_id),
+    draft: {
+      platform: before.platform as PlatformKey,
+      caption: body.caption !== undefined ? body.caption : before.caption,
+      options: body.options ?? before.options,
+      firstComment,
+    },
+    connection,
+    scheduledAt: scheduledAt ?? before.scheduled_at,
+  };
+  // Only what is sent now is checked for permissions: a post scheduled before stays as it was otherwise.
   if (body.options !== undefined) assertPlaylistsAllowed(connection, body.options);
-  const video = await ownVideo(ctx, userId, before.video_id);
-  const violations = violationsOf(video, draft, await accountFactsOf(ctx, connection.id));
-  if (violations.length > 0) throw new PostViolationsError(violations);
+  if (body.firstComment !== undefined) assertCommentAllowed([plan]);
+  const copyChanged = body.renditionId !== undefined || body.fit !== undefined;
+  const askCopy = await planCopies(ctx, userId, [plan], [copyAsk(body, before)]);
+  const broken = await checkPlans(ctx, [plan]);
+  if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
+  if (copyChanged) await askCopy();
 
   const row = await updateScheduledPost(ctx.db, postId, userId, {
     ...(body.caption !== undefined ? { caption: body.caption } : {}),
     ...(body.options !== undefined ? { options: body.options } : {}),
     ...(scheduledAt ? { scheduledAt } : {}),
+    ...(body.firstComment !== undefined ? { firstComment } : {}),
+    ...(copyChanged ? { renditionId: plan.renditionId ?? null } : {}),
   });
   if (!row) return lostRace(ctx, userId, postId);
-  if (scheduledAt) await handToScheduler(ctx, [row]);
+  if (scheduledAt || copyChanged) await handToScheduler(ctx, [row]);
   return withTitle(row, before);
 }
 

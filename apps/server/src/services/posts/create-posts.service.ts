@@ -7,9 +7,9 @@ import { findUserById } from '../../repositories/users.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
 import { queueTimes } from '../slots/queue-times';
 import { assertCaptionsAllowed } from '../captions/captions-scope';
-import { assertCommentAllowed } from './first-comment-scope';
+import { assertCommentAllowed, firstCommentOf } from './first-comment-scope';
 import { assertPlaylistsAllowed } from './playlist-scope';
-import { planTargetCopies, requestTargetCopies } from './post-copies';
+import { planCopies } from './post-copies';
 import { resolvePostTime } from './post-time';
 import { connectionsForTargets } from './post-targets';
 import { PostViolationsError } from './post-validation';
@@ -50,29 +50,27 @@ export async function createPosts(
   const now = new Date();
   const scheduledAt = body.queue ? now : resolvePostTime(body, await userTimeZone(ctx, userId), now);
   const connections = await connectionsForTargets(ctx.db, video.project_id, body.targets);
-  const copies = await planTargetCopies(ctx, userId, video, body.targets, connections);
   const plans: PostPlan[] = body.targets.map((target, i) => ({
     video,
     draft: {
       platform: target.platform,
       caption: target.caption ?? null,
       options: target.options ?? {},
-      firstComment: target.firstComment?.trim() ? target.firstComment : null,
+      firstComment: firstCommentOf(target.firstComment),
     },
     connection: connections[i]!,
-    facts: copies[i]?.facts,
     scheduledAt,
     // No time given (or one a moment ago): "Publish now".
     now: !body.queue && scheduledAt.getTime() === now.getTime(),
   }));
+  const askCopies = await planCopies(ctx, userId, plans, body.targets);
   assertCommentAllowed(plans);
   for (const plan of plans) assertPlaylistsAllowed(plan.connection, plan.draft.options);
   await assertCaptionsAllowed(ctx, plans);
   const broken = await checkPlans(ctx, plans);
   if (broken.length > 0) throw new PostViolationsError(broken.map((b) => b.violation));
   // Asked for only once every target passed: a refused request makes no copy.
-  const copyIds = await requestTargetCopies(ctx, userId, video.id, copies);
-  plans.forEach((plan, i) => (plan.renditionId = copyIds[i]));
+  await askCopies();
   // "Add to queue": each target takes its account's next free slot, under the project's queue lock.
   const assignSlots = async (trx: DB) => {
     for (const plan of plans) {

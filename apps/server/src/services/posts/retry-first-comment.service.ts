@@ -8,7 +8,8 @@ import { toPostJson } from './post-json';
 
 /**
  * POST /api/posts/:id/first-comment/retry: a failed first comment is sent again, alone (the post is live and
- * untouched). 409 `not_retryable` for a comment that has not failed (pending, posted, none).
+ * untouched); one that may be there already (`comment_unconfirmed`) is looked up on the platform first
+ * (runFirstComment). 409 `not_retryable` for a comment that has not failed (pending, posted, none).
  */
 export async function retryFirstComment(ctx: AppContext, userId: number, postId: number): Promise<Post> {
   const reopened = await reopenFailedComment(ctx.db, postId, userId);

@@ -1,14 +1,12 @@
-import type { Post } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAccount, sandboxEmulator } from '../../../test/connections';
 import { control } from '../../../test/emulator';
 import { api, createProject, registerUser } from '../../../test/factories';
-import { waitUntil } from '../../../test/jobs';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { runFirstComment } from './first-comment';
+import { commentSettled, commentsUnder, postWithComment } from './first-comment-test-support';
 import { sweepPosts } from './publish-sweep';
 import {
-  getPost,
   publishedWith,
   publisher,
   setPostRow,
@@ -29,34 +27,10 @@ describe('the first comment: its own step after the post goes live', () => {
   });
   afterAll(() => stopTestServer(server));
 
-  async function commentsUnder(post: Post) {
-    const { items } = await control.comments(emulator);
-    return items.filter((c) => c.platform === post.platform && c.postId === post.platformPostId);
-  }
-
-  async function postWithComment(who: Publisher, platform: Post['platform'], caption: string, firstComment: string) {
-    const res = await who.as.post(`/api/videos/${await uploadedVideo(server, who)}/posts`, {
-      targets: [
-        { platform, caption, firstComment, ...(platform === 'reddit' ? { options: { subreddit: 'videos' } } : {}) },
-      ],
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.posts[0] as Post;
-  }
-
-  async function commentSettled(who: Publisher, id: number): Promise<Post> {
-    let post: Post | undefined;
-    await waitUntil(
-      async () => ['posted', 'failed'].includes((post = await getPost(who, id)).firstComment?.status ?? ''),
-      `the first comment of post ${id}`,
-    );
-    return post!;
-  }
-
   it('is posted once under the live post (an X reply), and shown on the post with its address', async () => {
     const who = await publisher(server, 'x');
     const caption = uniqueCaption('Harbour');
-    const created = await postWithComment(who, 'x', caption, 'Full version on the blog');
+    const created = await postWithComment(server, who, 'x', caption, 'Full version on the blog');
     expect(created.firstComment).toEqual({
       text: 'Full version on the blog',
       status: 'pending',
@@ -71,51 +45,30 @@ describe('the first comment: its own step after the post goes live', () => {
       error: null,
       url: expect.stringContaining('/status/'),
     });
-    expect(await commentsUnder(post)).toMatchObject([{ text: 'Full version on the blog' }]);
+    expect(await commentsUnder(emulator, post)).toMatchObject([{ text: 'Full version on the blog' }]);
 
     // Whatever looks again (the sweep, a job sent twice) finds nothing to send.
     await sweepPosts(server.ctx);
     expect(await runFirstComment(server.ctx, post.id)).toBe('nothing');
-    expect(await commentsUnder(post)).toHaveLength(1);
+    expect(await commentsUnder(emulator, post)).toHaveLength(1);
     expect(await publishedWith(server, caption)).toHaveLength(1);
-  });
-
-  it('a run that died after sending it leaves it failed for the person to check, never sent twice', async () => {
-    const who = await publisher(server, 'x');
-    const post = await commentSettled(who, (await postWithComment(who, 'x', uniqueCaption('Crash'), 'Once only')).id);
-    expect(await commentsUnder(post)).toHaveLength(1);
-    // As a run leaves it when it dies between the request that made the comment and the record of its answer.
-    await setPostRow(server, post.id, {
-      first_comment_status: 'sending',
-      first_comment_due_at: new Date(Date.now() - 1000),
-      first_comment_url: null,
-    });
-
-    await sweepPosts(server.ctx);
-    const after = await commentSettled(who, post.id);
-    expect(after).toMatchObject({
-      status: 'published',
-      firstComment: { status: 'failed', error: { code: 'comment_unconfirmed' } },
-    });
-    expect(after.firstComment?.error?.message).toMatch(/may have been posted.*check/);
-    expect(await commentsUnder(post)).toHaveLength(1);
   });
 
   it('a refused comment is shown beside the published post and retried alone', async () => {
     const who = await publisher(server, 'reddit');
     await control.fault(emulator, { platform: 'reddit', kind: 'reject', step: 'comment', message: 'comments locked' });
     const caption = uniqueCaption('Refused');
-    const created = await postWithComment(who, 'reddit', caption, 'Source in the comments');
+    const created = await postWithComment(server, who, 'reddit', caption, 'Source in the comments');
     const failed = await commentSettled(who, created.id);
     expect(failed).toMatchObject({ status: 'published', firstComment: { status: 'failed', url: null } });
     expect(failed.firstComment?.error?.message).toMatch(/^Reddit refused the comment/);
-    expect(await commentsUnder(failed)).toHaveLength(0);
+    expect(await commentsUnder(emulator, failed)).toHaveLength(0);
 
     const retried = await who.as.post(`/api/posts/${created.id}/first-comment/retry`);
     expect(retried.status).toBe(200);
     const posted = await commentSettled(who, created.id);
     expect(posted).toMatchObject({ status: 'published', firstComment: { status: 'posted', error: null } });
-    expect(await commentsUnder(posted)).toMatchObject([{ text: 'Source in the comments' }]);
+    expect(await commentsUnder(emulator, posted)).toMatchObject([{ text: 'Source in the comments' }]);
     // Only the comment went again: the video was posted once.
     const live = (await control.published(emulator)).items.filter((i) => i.platform === 'reddit');
     expect(live.filter((i) => i.id === posted.platformPostId)).toHaveLength(1);
@@ -173,7 +126,7 @@ describe('the first comment: its own step after the post goes live', () => {
       firstComment: { status: 'failed', error: { code: 'reconnect_to_allow' } },
     });
     expect(post.firstComment?.error?.message).toMatch(/to allow posting a first comment/);
-    expect(await commentsUnder(post)).toHaveLength(0);
+    expect(await commentsUnder(emulator, post)).toHaveLength(0);
   });
 
   it('a comment the platform refuses for a permission the grant lacks marks the connection for a reconnect', async () => {
@@ -204,7 +157,7 @@ describe('the first comment: its own step after the post goes live', () => {
     expect(post.firstComment?.error?.message).toMatch(/insufficient authentication scopes.*Then retry the comment/);
     const after = (await as.get(`/api/connections?project_id=${project.id}`)).body.connections[0];
     expect(after.status).toBe('needs_reconnect');
-    expect(await commentsUnder(post)).toHaveLength(0);
+    expect(await commentsUnder(emulator, post)).toHaveLength(0);
   });
 
   it('TikTok takes no first comment: refused with the other rules, before anything is made', async () => {

@@ -17,7 +17,8 @@ import { uniqueCaption } from './publishing-test-support';
 
 const HEVC = ['-c:v', 'libx265', '-preset', 'ultrafast', '-tag:v', 'hvc1', '-x265-params', 'log-level=error'];
 
-describe('posts that send a fitting copy', () => {
+// Real renders, which run at a low priority: on a busy CI run one test may take a minute or more.
+describe('posts that send a fitting copy', { timeout: 180_000 }, () => {
   let server: TestServer;
   let clipDir: string;
   let hevcShort: string;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Rendition } from '@fanout/contracts';
+import type { FitStep, Rendition, VideoCaption } from '@fanout/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../../../test/clips';
 import { ownerWithConnections } from '../../../test/connections';
@@ -10,8 +10,12 @@ import { uploadVideo } from '../../../test/fixtures';
 import { waitUntil } from '../../../test/jobs';
 import { makeTempDir, startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { resolveBinaries } from '../../media/binaries';
+import { findRendition } from '../../repositories/renditions.repository';
+import { burnedCaptionsFile } from './burn-captions';
 
 const REEL = { options: { kind: 'reel' } };
+/** Renders run at a low priority (nice 10): on a busy machine a 3 s copy may take a while. */
+const RENDER_WAIT_MS = 60_000;
 const SRT = '1\n00:00:00,000 --> 00:00:02,500\nBURNED IN\n';
 
 describe('captions burned into a fitting copy (burnCaptions)', () => {
@@ -30,11 +34,15 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
 
   async function untilReady(as: ApiClient, videoId: number, id: number): Promise<Rendition> {
     let found: Rendition | undefined;
-    await waitUntil(async () => {
-      const all = (await as.get(`/api/videos/${videoId}/renditions`)).body.renditions as Rendition[];
-      found = all.find((r) => r.id === id);
-      return found?.status === 'ready' || found?.status === 'failed';
-    }, `rendition ${id} to be rendered`);
+    await waitUntil(
+      async () => {
+        const all = (await as.get(`/api/videos/${videoId}/renditions`)).body.renditions as Rendition[];
+        found = all.find((r) => r.id === id);
+        return found?.status === 'ready' || found?.status === 'failed';
+      },
+      `rendition ${id} to be rendered`,
+      RENDER_WAIT_MS,
+    );
     return found!;
   }
 
@@ -58,7 +66,8 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
       headers: { ...authHeaders(owner.token), 'content-type': 'text/plain' },
       body: SRT,
     });
-    const captionId = ((await put.json()) as { caption: { id: number } }).caption.id;
+    const caption = ((await put.json()) as { caption: VideoCaption }).caption;
+    const captionId = caption.id;
     const url = `/api/videos/${videoId}/renditions`;
 
     const plain = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL });
@@ -67,6 +76,9 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
     expect(burned.body.rendition.id).not.toBe(plain.body.rendition.id);
     const again = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId });
     expect(again).toMatchObject({ status: 200, body: { rendition: { id: burned.body.rendition.id } } });
+    // The copy says which track it burns, as the track was: the composer tells a burned copy from a plain one.
+    expect(plain.body.rendition.burnedCaptions).toBeNull();
+    expect(burned.body.rendition.burnedCaptions).toEqual({ captionId, language: 'en', uploadedAt: caption.uploadedAt });
 
     const plainReady = await untilReady(owner.as, videoId, plain.body.rendition.id);
     const burnedReady = await untilReady(owner.as, videoId, burned.body.rendition.id);
@@ -76,5 +88,23 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
     expect(
       await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId + 1000 }),
     ).toMatchObject({ status: 400, body: { code: 'unknown_caption' } });
-  });
+
+    // A new file for the language keeps the track's id, and names another copy, which says the newer file.
+    const replaced = await fetch(`${server.url}/api/videos/${videoId}/captions/en`, {
+      method: 'PUT',
+      headers: { ...authHeaders(owner.token), 'content-type': 'text/plain' },
+      body: SRT.replace('BURNED IN', 'SAID AGAIN'),
+    });
+    const newer = ((await replaced.json()) as { caption: VideoCaption }).caption;
+    expect(newer.id).toBe(captionId);
+    expect(newer.uploadedAt).not.toBe(caption.uploadedAt);
+    const remade = await owner.as.post(url, { connectionId: owner.ids.facebook, ...REEL, burnCaptions: captionId });
+    expect(remade.status).toBe(202);
+    expect(remade.body.rendition.id).not.toBe(burnedReady.id);
+    expect(remade.body.rendition.burnedCaptions).toEqual({ captionId, language: 'en', uploadedAt: newer.uploadedAt });
+    await untilReady(owner.as, videoId, remade.body.rendition.id);
+    // The older copy, rendered again (a restart mid-render), never takes the newer text under the older name.
+    const older = await findRendition(server.ctx.db, burnedReady.id);
+    await expect(burnedCaptionsFile(server.ctx, older!, older!.steps as FitStep[])).rejects.toThrow(/replaced/);
+  }, 240_000);
 });

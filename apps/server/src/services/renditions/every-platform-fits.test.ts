@@ -40,10 +40,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a 100 s 1080p HEVC video fi
   let source: string;
   beforeAll(async () => {
     source = hevcHundredSeconds();
-    // Every copy here is a real ffmpeg render of 90–100 s of 1080p. x264's fastest preset (RENDER_PRESET) makes the
-    // same steps, sizes and codecs at about half the CPU time, which the rest of the CI run shares; the default
-    // preset's output is checked by render-fit.test.ts and the benchmark.
-    server = await startTestServer({ RENDER_PRESET: 'ultrafast' });
+    // Every copy here is a real ffmpeg render of 90–100 s of 1080p, at the test servers' RENDER_PRESET (ultrafast).
+    server = await startTestServer();
   }, 300_000);
   afterAll(() => stopTestServer(server));
 

@@ -1,4 +1,4 @@
-import type { FitStep, PlatformKey, Rendition, RenditionStatus } from '@fanout/contracts';
+import type { BurnedCaptions, FitStep, PlatformKey, Rendition, RenditionStatus } from '@fanout/contracts';
 import type { RenditionRow } from '../../db/renditions.schema';
 import { uploadsPath } from '../videos.service';
 import { toIsoString } from '../users.service';
@@ -23,6 +23,18 @@ export function toRenditionJson(row: RenditionRow): Rendition {
     durationMs: row.duration_ms,
     sizeBytes: row.size_bytes,
     url: ready ? uploadsPath(row.storage_key!) : null,
+    burnedCaptions: burnedCaptionsOf(row.request),
     createdAt: toIsoString(row.created_at),
+  };
+}
+
+/** The track a copy burns in, from its stored request (`burnCaptions`, and `burned` as the track was then). */
+function burnedCaptionsOf(request: unknown): BurnedCaptions | null {
+  const asked = request as { burnCaptions?: number; burned?: { language: string; uploadedAt: string } } | null;
+  if (asked?.burnCaptions === undefined) return null;
+  return {
+    captionId: asked.burnCaptions,
+    language: asked.burned?.language ?? null,
+    uploadedAt: asked.burned?.uploadedAt ?? null,
   };
 }

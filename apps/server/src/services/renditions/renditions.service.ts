@@ -16,7 +16,7 @@ import { planVideoFit } from '../fit/video-fit.service';
 import { usedBytes } from '../storage-usage.service';
 import { quotaExceeded } from '../uploads/accept-upload';
 import { removeStoredFiles } from '../videos.service';
-import { captionToBurn } from './burn-captions';
+import { burnedOf, captionToBurn } from './burn-captions';
 import { queueRender } from './render-queue';
 import { toRenditionJson } from './rendition-json';
 
@@ -67,7 +67,8 @@ export async function requestRendition(
       platform,
       connectionId: connection.id,
       key,
-      request: body,
+      // What was burned, kept beside the request: the copy says it (language, file) after the track changes.
+      request: burn ? { ...body, burned: burnedOf(burn) } : body,
       steps,
       estimatedBytes,
     };

@@ -76,6 +76,8 @@ describe('a slow webhook receiver', () => {
     // While that delivery is stuck, another project's rule runs and its webhook is delivered.
     await recordUpload(server, quickTenant, 'Quick one');
     await waitUntil(() => quick.received.length === 1, "the other project's webhook");
+    // The receiver has the request before the delivery has its answer and records it: wait for the record.
+    await waitUntil(async () => (await runsOf(quickTenant))[0]?.outcome !== 'running', "the other run's outcome");
     expect(slowSockets.size).toBe(1);
     expect(await runsOf(quickTenant)).toMatchObject([
       { outcome: 'succeeded', reason: expect.stringMatching(/^webhook to 127\.0\.0\.1:\d+ delivered \(HTTP 204\)$/) },

@@ -5,6 +5,7 @@ import { platformName } from '../platform-names';
 import { postTimeText } from '../post-time-text';
 import { PostActions } from './PostActions';
 import { PostAppliedPrivacy } from './PostAppliedPrivacy';
+import { PostBurnedCaptions } from './PostBurnedCaptions';
 import { PostCoverError } from './PostCoverError';
 import { PostErrorText } from './PostErrorText';
 import { PostFirstComment } from './PostFirstComment';
@@ -34,6 +35,7 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
       <PostOptions post={post} />
       <PostPlaylists post={post} />
       <PostCoverError post={post} />
+      <PostBurnedCaptions post={post} />
       <PostProgress post={post} zone={zone} />
       <PostReconnectWait post={post} id={`${id}-wait`} />
       <PostAppliedPrivacy post={post} id={`${id}-privacy`} />

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Post, PostViolation, RetryPostBody } from '@fanout/contracts';
+import type { Post, PostViolation, RetryPostBody, UpdatePostBody } from '@fanout/contracts';
+import { useConnections } from '@/features/accounts';
 import { useVideo } from '@/features/library';
 import { Button } from '@/components/ui/Button';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -18,10 +19,18 @@ import { formatInZone, toLocalInput } from '../../zoned-time';
 import { PostErrorText } from '../PostErrorText';
 import { asksAccount } from '../publish/option-controls';
 import { checkWhen, readingOf, repeatedReadings, timeProblem } from '../publish/when-check';
+import { FirstCommentField } from '../publish/FirstCommentField';
 import { WhenFields } from '../publish/WhenFields';
 import { EditCaption } from './EditCaption';
 import { EditOptions } from './EditOptions';
-import { captionChange, editViolations, optionsChange, startOptions } from './post-edit';
+import {
+  captionChange,
+  commentChange,
+  commentEditable,
+  editViolations,
+  optionsChange,
+  startOptions,
+} from './post-edit';
 
 interface EditPostDialogProps {
   post: Post;
@@ -64,6 +73,10 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const [disambiguation, setDisambiguation] = useState(initial.disambiguation);
   const [caption, setCaption] = useState<string | null>(post.caption);
   const [options, setOptions] = useState(() => startOptions(post));
+  const [firstComment, setFirstComment] = useState(post.firstComment?.text ?? '');
+  // A scheduled post's first comment is edited here too, until it is sent (a retry keeps it as it is).
+  const [editsComment] = useState(() => !retrying && commentEditable(post));
+  const connection = useConnections(post.projectId).data?.connections.find((c) => c.id === post.connectionId);
   const [serverViolations, setServerViolations] = useState<PostViolation[]>([]);
   const [timeError, setTimeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -79,7 +92,7 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
   const check = timeChanged ? checkWhen(local, zone, disambiguation) : null;
   const shownTimeError = timeError ?? (check?.kind === 'nonexistent' ? timeProblem(check, local, zone) : null);
   const violations = mergeViolations(
-    editViolations(post, video.data, caption, options, account?.options ?? {}),
+    editViolations(post, video.data, caption, options, account?.options ?? {}, editsComment ? firstComment : ''),
     serverViolations,
   );
   // The post may move on (start, be cancelled, be retried elsewhere) while the dialog is open: the live lists say so.
@@ -97,11 +110,13 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
 
   function save() {
     setFormError(null);
-    const body: RetryPostBody = {};
+    const body: RetryPostBody & Pick<UpdatePostBody, 'firstComment'> = {};
     const newCaption = captionChange(post, video.data, caption);
     if (newCaption !== undefined) body.caption = newCaption;
     const newOptions = optionsChange(post, options);
     if (newOptions !== undefined) body.options = newOptions;
+    const newComment = editsComment ? commentChange(post, firstComment) : undefined;
+    if (newComment !== undefined) body.firstComment = newComment;
     if (timeChanged && local !== '') {
       const problem = timeProblem(checkWhen(local, zone, disambiguation), local, zone);
       setTimeError(problem);
@@ -232,12 +247,24 @@ export function EditPostDialog({ post, onClose }: EditPostDialogProps) {
           post={post}
           video={video}
           caption={caption}
-          violations={violations.filter((v) => !v.field.startsWith('options.'))}
+          violations={violations.filter((v) => !v.field.startsWith('options.') && v.field !== 'firstComment')}
           onChange={(text) => {
             setCaption(text);
             changed();
           }}
         />
+        {editsComment && connection && (
+          <FirstCommentField
+            platform={post.platform}
+            connection={connection}
+            value={firstComment}
+            messages={violations.filter((v) => v.field === 'firstComment').map((v) => v.message)}
+            onChange={(text) => {
+              setFirstComment(text);
+              changed();
+            }}
+          />
+        )}
         <EditOptions
           platform={post.platform}
           options={options}

@@ -19,6 +19,7 @@ export function editViolations(
   caption: string | null,
   options: Record<string, unknown>,
   account?: AccountFacts,
+  firstComment = '',
 ): PostViolation[] {
   if (!video) return [];
   return validatePost(
@@ -29,9 +30,20 @@ export function editViolations(
       caption: shownCaption(post, video, caption),
       tags: video.tags,
       options: cleanOptions(options),
+      ...(firstComment.trim() ? { firstComment } : {}),
     },
     account,
   );
+}
+
+/** Whether the post's first comment may still be changed: before the post starts, while nothing was sent. */
+export const commentEditable = (post: Post) =>
+  post.status === 'scheduled' && (post.firstComment === null || post.firstComment.status === 'pending');
+
+/** The first comment to send: undefined when it is as it was, null to clear it (blank), else the text. */
+export function commentChange(post: Post, text: string): string | null | undefined {
+  const now = text.trim() ? text : null;
+  return now === (post.firstComment?.text ?? null) ? undefined : now;
 }
 
 /** The options as the form shows them: the post's own, and the form's defaults for those it does not give. */

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { FitResponse, Rendition, Video } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
 import { FitControls } from './FitControls';
@@ -13,6 +13,8 @@ interface FitPanelProps {
   fit: FitResponse;
   settings: FitSettings;
   verticalOffered: boolean;
+  /** Burn captions into the copy, when the video has caption tracks. */
+  captions?: ReactNode;
   /** The copy made with these very settings, once asked for. */
   rendition: Rendition | undefined;
   making: boolean;
@@ -42,6 +44,7 @@ export function FitPanel(props: FitPanelProps) {
         durationMs={video.durationSeconds ? Math.round(video.durationSeconds * 1000) : null}
         onChange={props.onChange}
       />
+      {props.captions}
       <div className="flex flex-wrap items-start gap-4">
         <FitPreview
           thumbnail={video.thumbnail}

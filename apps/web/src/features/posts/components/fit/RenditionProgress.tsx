@@ -2,6 +2,7 @@ import type { Rendition } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { formatDuration } from '@/lib/format';
+import { burnedWords } from './burn-words';
 import { megabytes } from './fit-words';
 
 interface RenditionProgressProps {
@@ -48,6 +49,7 @@ function ReadyCopy({ rendition, name }: { rendition: Rendition; name: string }) 
       <p className="text-sm font-medium text-emerald-700">
         Fitting copy ready{facts.length > 0 && `: ${facts.join(' · ')}`}
       </p>
+      {rendition.burnedCaptions && <p className="text-sm text-zinc-700">{burnedWords(rendition.burnedCaptions)}</p>}
       {rendition.url && (
         <video
           controls

@@ -4,20 +4,22 @@ import {
   targetVideoLimits,
   verticalSurface,
   type Connection,
-  type FitResponse,
-  type Rendition,
   type Video,
   type VideoFacts,
 } from '@fanout/contracts';
 import { Button } from '@/components/ui/Button';
 import { CheckIcon } from '@/components/ui/icons';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useCaptions } from '@/features/video/api/captions';
 import { useVideoFit } from '../../api/fit';
 import { useMakeRendition, useRenditions } from '../../api/renditions';
 import { platformName } from '../../platform-names';
-import { videoFacts } from '../../publish-draft';
+import { cleanOptions, videoFacts } from '../../publish-draft';
+import { BurnCaptionsField } from './BurnCaptionsField';
+import { burnBlocked, burnHint } from './burn-words';
+import { copyFor } from './copy-match';
 import { FitPanel } from './FitPanel';
-import { DEFAULT_FIT, fitRequest, type FitSettings } from './fit-settings';
+import { DEFAULT_FIT, fitRequest, renditionRequest, type FitSettings } from './fit-settings';
 
 interface TargetFitProps {
   video: Video;
@@ -29,15 +31,6 @@ interface TargetFitProps {
   /** The copy the posts send (made or being made with these settings), or null: the video as uploaded. */
   onCopy?(copy: { id: number; facts: VideoFacts } | null): void;
 }
-
-/**
- * The copy made for this plan: the same steps make the same file, so the server keeps one copy per settings
- * whichever platform asked first (Make vertical for TikTok and for Instagram is one copy, sent to both).
- */
-const madeFor = (renditions: readonly Rendition[] | undefined, fit: FitResponse | undefined) =>
-  fit && fit.plan.steps.length > 0
-    ? renditions?.find((r) => JSON.stringify(r.steps) === JSON.stringify(fit.plan.steps))
-    : undefined;
 
 /**
  * Whether the video fits one target as uploaded ("Fits TikTok", or what does not), with Make it fit (or Make
@@ -53,7 +46,10 @@ export function TargetFit({ video, connection, options, listed = [], onCopy }: T
   const renditions = useRenditions(video.id, fit.data !== undefined);
   const make = useMakeRendition(video.id);
   const verticalOffered = verticalSurface(connection.platform, targetVideoLimits(connection.platform, options));
-  const rendition = madeFor(renditions.data?.renditions, fit.data);
+  const tracks = useCaptions(video.id).data?.captions ?? [];
+  const blocked = fit.data ? burnBlocked(fit.data.plan) : null;
+  const burn = blocked ? undefined : tracks.find((t) => t.id === settings.burnCaptions);
+  const rendition = copyFor(renditions.data?.renditions, fit.data?.plan.steps, burn);
   // A copy ready or on its way is what the posts send; a failed one is not (the video as uploaded is refused).
   const sent = rendition && rendition.status !== 'failed' && fit.data ? rendition : undefined;
   const sentFacts =
@@ -88,7 +84,7 @@ export function TargetFit({ video, connection, options, listed = [], onCopy }: T
   }
 
   function makeCopy() {
-    make.mutate(body);
+    make.mutate(renditionRequest(body, burn));
   }
 
   return (
@@ -134,6 +130,20 @@ export function TargetFit({ video, connection, options, listed = [], onCopy }: T
             settings={settings}
             verticalOffered={verticalOffered}
             rendition={rendition}
+            captions={
+              tracks.length > 0 && (
+                <BurnCaptionsField
+                  tracks={tracks}
+                  value={burn?.id ?? null}
+                  hint={burnHint(connection.platform, cleanOptions(options).kind === 'reel')}
+                  blocked={blocked}
+                  onChange={(burnCaptions) => {
+                    make.reset();
+                    setSettings({ ...settings, burnCaptions });
+                  }}
+                />
+              )
+            }
             making={make.isPending}
             makeError={make.isError ? makeProblem(make.error, name) : null}
             onChange={(next) => {

@@ -1,4 +1,4 @@
-import type { FitRequest } from '@fanout/contracts';
+import type { FitRequest, RenditionRequest, VideoCaption } from '@fanout/contracts';
 import { cleanOptions } from '../../publish-draft';
 
 /** How the person wants the fitting copy made; the defaults are the server's (docs/renditions.md). */
@@ -9,9 +9,11 @@ export interface FitSettings {
   vertical: boolean;
   /** The range kept; null: the first part, as long as the target allows. */
   trim: { startMs: number; endMs: number } | null;
+  /** The caption track to burn into the copy's picture (its id), or null: none. */
+  burnCaptions: number | null;
 }
 
-export const DEFAULT_FIT: FitSettings = { aspect: 'pad', cropX: 0.5, vertical: false, trim: null };
+export const DEFAULT_FIT: FitSettings = { aspect: 'pad', cropX: 0.5, vertical: false, trim: null, burnCaptions: null };
 
 /**
  * The options that choose a target's limits (a Facebook Reel or Page video: `kind`; see targetVideoLimits).
@@ -36,4 +38,12 @@ export function fitRequest(connectionId: number, options: Record<string, unknown
     ...(s.vertical ? { vertical: true } : {}),
     ...(s.trim ? { trim: s.trim } : {}),
   };
+}
+
+/**
+ * The body of the copy: the fit check's, and the caption track to burn in. Burning changes no step of the plan
+ * (it is drawn on the final frame), so the fit check is not asked again for it.
+ */
+export function renditionRequest(fit: FitRequest, burn: VideoCaption | undefined): RenditionRequest {
+  return burn ? { ...fit, burnCaptions: burn.id } : fit;
 }

@@ -85,6 +85,7 @@ export function buildRendition(overrides: Partial<Rendition> = {}): Rendition {
     durationMs: 90_000,
     sizeBytes: null,
     url: null,
+    burnedCaptions: null,
     createdAt: '2026-11-29T02:00:00Z',
     ...overrides,
   };
