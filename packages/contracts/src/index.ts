@@ -6,6 +6,7 @@ export * from './youtube-playlists';
 export * from './auth';
 export * from './projects';
 export * from './teams';
+export * from './invitations';
 export * from './videos';
 export * from './video-cover';
 export * from './cover-rule';

@@ -179,6 +179,13 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Where invitation e-mails are sent through (smtp:// or smtps://, credentials in the URL); unset: no mail. */
+  SMTP_URL: z
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The sender of those e-mails. */
+  SMTP_FROM: z.string().min(3).default('Fanout <no-reply@localhost>'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -230,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
     sessionMaxMs: e.SESSION_MAX_DAYS * 24 * 3600 * 1000,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     readCacheMs: e.READ_CACHE_MS,

@@ -24,6 +24,8 @@ import { postsCsvRoutes } from './posts-csv/posts-csv.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { membersRoutes } from './members/members.routes';
+import { ownershipRoutes } from './members/ownership.routes';
+import { invitationsRoutes } from './invitations/invitations.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { recentRoutes } from './recent/recent.routes';
 import { searchRoutes } from './search/search.routes';
@@ -53,6 +55,8 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(activityRoutes(ctx), { prefix: '/api' });
   await app.register(projectsRoutes(ctx), { prefix: '/api' });
   await app.register(membersRoutes(ctx), { prefix: '/api' });
+  await app.register(ownershipRoutes(ctx), { prefix: '/api' });
+  await app.register(invitationsRoutes(ctx), { prefix: '/api' });
   await app.register(firstStepsRoutes(ctx), { prefix: '/api' });
   await app.register(videosRoutes(ctx), { prefix: '/api' });
   await app.register(videoFitRoutes(ctx), { prefix: '/api' });

@@ -12,7 +12,7 @@ import { findUserByLogin } from '../../repositories/users.repository';
 import { projectAccess } from '../access/project-access';
 import { toIsoString } from '../users.service';
 
-function toMember(row: MemberRow): ProjectMember {
+export function toMember(row: MemberRow): ProjectMember {
   return {
     userId: row.user_id,
     name: row.full_name || row.username,
