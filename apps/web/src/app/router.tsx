@@ -32,6 +32,14 @@ export const routes: RouteObject[] = [
           (m) => m.OidcCallbackScreen,
         ),
       },
+      // An invitation link: open to everyone (it says what it is for, then asks to sign in or sign up).
+      {
+        path: 'invite/:token',
+        lazy: screen(
+          () => import('@/features/members/components/JoinScreen'),
+          (m) => m.JoinScreen,
+        ),
+      },
       {
         Component: GuestOnly,
         children: [

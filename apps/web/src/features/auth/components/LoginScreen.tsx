@@ -68,7 +68,7 @@ export function LoginScreen() {
       subtitle={
         <>
           New here?{' '}
-          <Link to="/signup" className="font-medium text-brand-700 hover:underline">
+          <Link to="/signup" state={from ? { from } : undefined} className="font-medium text-brand-700 hover:underline">
             Create an account
           </Link>
         </>

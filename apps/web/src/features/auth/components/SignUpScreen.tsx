@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PASSWORD_RULE } from '@fanout/contracts';
 import { usePageTitle } from '@/features/config';
 import { Button } from '@/components/ui/Button';
@@ -21,6 +21,8 @@ export function SignUpScreen() {
   const [serverError, setServerError] = useState<string>();
   const register = useRegister();
   const navigate = useNavigate();
+  // Where a guard or a link (an invitation) sent the person from: they go back there once signed up.
+  const from = (useLocation().state as { from?: string } | null)?.from;
 
   const errors = validateSignUp(values);
   const shown = (field: SignUpField) => (submitted || touched[field] ? errors[field] : undefined);
@@ -44,7 +46,7 @@ export function SignUpScreen() {
     setServerError(undefined);
     try {
       await register.mutateAsync(values);
-      void navigate('/', { replace: true });
+      void navigate(from ?? '/', { replace: true });
     } catch (error) {
       setServerError(errorMessage(error, REGISTRATION_FAILED));
     }
@@ -56,7 +58,7 @@ export function SignUpScreen() {
       subtitle={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          <Link to="/login" state={from ? { from } : undefined} className="font-medium text-brand-700 hover:underline">
             Sign in
           </Link>
         </>

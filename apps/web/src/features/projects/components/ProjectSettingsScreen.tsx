@@ -9,6 +9,8 @@ import { DeleteProjectSection } from './DeleteProjectSection';
 import { ProjectDetailsForm } from './ProjectDetailsForm';
 import { RulesSection } from '@/features/rules';
 import { PostingSlotsSection } from '@/features/slots';
+import { MembersSection } from '@/features/members';
+import { switchProject } from '../current-project';
 
 /** Rename the current workspace, change its colours, or delete it. */
 export function ProjectSettingsScreen() {
@@ -47,6 +49,14 @@ export function ProjectSettingsScreen() {
       ) : (
         <div className="space-y-6">
           <ProjectDetailsForm key={project.id} project={project} />
+          <MembersSection
+            key={`members-${project.id}`}
+            project={project}
+            onLeft={() => {
+              const next = projects.find((p) => p.id !== project.id);
+              if (next) switchProject(next.id);
+            }}
+          />
           <PostingSlotsSection key={`slots-${project.id}`} project={project} />
           <RulesSection key={`rules-${project.id}`} project={project} />
           <DeleteProjectSection project={project} nextProjectId={projects.find((p) => p.id !== project.id)?.id} />

@@ -1,0 +1,1 @@
+export { MembersSection } from './components/MembersSection';
