@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { uniqueIdentity } from './support/api';
+import { seriousAxeViolations } from './support/axe';
+import { useE2e } from './support/e2e';
+import { atPath, poll, visible } from './support/ui';
+
+const e2e = useE2e();
+
+const members = (page: Page) => page.getByRole('list', { name: 'Members' });
+
+describe('inviting someone to a project', () => {
+  it('the owner invites by e-mail; a new person signs up through the link and lands in the project', async () => {
+    const owner = await e2e.workspace();
+    const page = await e2e.open({ session: owner });
+    await page.goto('/project-settings');
+    await visible(page.getByRole('heading', { name: 'Members' }));
+    await visible(members(page).getByText(owner.email));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // By keyboard: the address, Tab to the role, a choice with the arrow keys, Enter sends the form.
+    const invitee = uniqueIdentity('ines');
+    await page.getByLabel('E-mail address').fill(invitee.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByLabel('Role', { exact: true }).inputValue()).toBe('reviewer');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    const link = page.getByLabel('Invitation link');
+    await visible(link);
+    await visible(page.getByText(`The invitation was not e-mailed. Copy this link and send it to ${invitee.email}`));
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    await visible(page.getByRole('list', { name: 'Pending invitations' }).getByText(invitee.email));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Someone else, in a browser of their own, without an account.
+    const guest = await e2e.open();
+    await guest.goto(new URL(url).pathname);
+    await visible(guest.getByRole('heading', { name: `Join ${owner.project.name}` }));
+    await visible(guest.getByText(/invites you as reviewer/));
+    expect(await seriousAxeViolations(guest)).toEqual([]);
+    await guest.getByRole('link', { name: 'Create an account' }).click();
+    await atPath(guest, '/signup');
+    await guest.getByLabel('Full name').fill(invitee.fullName);
+    await guest.getByLabel('E-mail').fill(invitee.email);
+    await guest.getByLabel('Username').fill(invitee.username);
+    await guest.getByLabel('Password', { exact: true }).fill('a long enough passphrase');
+    await guest.getByRole('button', { name: 'Create account' }).click();
+
+    await atPath(guest, new URL(url).pathname);
+    await guest.getByRole('button', { name: `Join ${owner.project.name}` }).click();
+    await atPath(guest, '/');
+    await visible(
+      guest
+        .getByRole('complementary', { name: 'Sidebar' })
+        .getByRole('button', { name: `Active workspace: ${owner.project.name}` }),
+    );
+
+    // The owner sees them with their role, and the invitation is no longer pending.
+    await page.reload();
+    await visible(members(page).getByText(invitee.email));
+    await poll(() => page.getByLabel(`Role of ${invitee.fullName}`).inputValue()).toBe('reviewer');
+    expect(await page.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
+    // The link is used up.
+    const again = await e2e.open();
+    await again.goto(new URL(url).pathname);
+    await visible(again.getByText('This invitation has been used already.'));
+  });
+});
