@@ -212,3 +212,31 @@ describe('invitations to a project', () => {
     }
   });
 });
+
+describe('invitation links under load', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ AUTH_RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  afterAll(() => stopTestServer(server));
+
+  it('slows down anyone trying links at speed (429 with Retry-After), and sends no mail without SMTP_URL', async () => {
+    const owner = await registerUser(server);
+    const project = await createProject(server, owner.token);
+    const made = await api(server, owner.token).post(`/api/projects/${project.id}/invitations`, {
+      email: 'someone@example.com',
+      role: 'reviewer',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.emailed).toBe(false);
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<ReturnType<typeof api>['get']>> | undefined;
+    for (let i = 0; i < 7; i++) {
+      last = await api(server).get(`/api/invitations/${'B'.repeat(42)}${i}`);
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 6)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(statuses[6]).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
