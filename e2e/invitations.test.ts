@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { uniqueIdentity } from './support/api';
+import { call, uniqueIdentity } from './support/api';
 import { seriousAxeViolations } from './support/axe';
 import { useE2e } from './support/e2e';
 import { atPath, poll, visible } from './support/ui';
@@ -9,9 +9,20 @@ const e2e = useE2e();
 
 const members = (page: Page) => page.getByRole('list', { name: 'Members' });
 
+/** An owner whose project has a name of its own (every new account's first project is called the same). */
+async function ownerOf(name: string) {
+  const owner = await e2e.workspace();
+  await call(e2e.apiBase, `/projects/${owner.project.id}`, {
+    method: 'PATCH',
+    token: owner.token,
+    body: JSON.stringify({ name }),
+  });
+  return { ...owner, project: { ...owner.project, name } };
+}
+
 describe('inviting someone to a project', () => {
   it('the owner invites by e-mail; a new person signs up through the link and lands in the project', async () => {
-    const owner = await e2e.workspace();
+    const owner = await ownerOf('Harbour Agency');
     const page = await e2e.open({ session: owner });
     await page.goto('/project-settings');
     await visible(page.getByRole('heading', { name: 'Members' }));
@@ -66,5 +77,47 @@ describe('inviting someone to a project', () => {
     const again = await e2e.open();
     await again.goto(new URL(url).pathname);
     await visible(again.getByText('This invitation has been used already.'));
+  });
+
+  it('the owner adds an account, changes its role and hands the project over; the old owner, now an editor, leaves', async () => {
+    const owner = await ownerOf('Lantern Studio');
+    const colleague = await e2e.signUp('colin');
+    const page = await e2e.open({ session: owner });
+    await page.goto('/project-settings');
+    await page.getByLabel('E-mail address').fill(colleague.email);
+    await page.getByRole('button', { name: 'Add someone with an account' }).click();
+    const role = page.getByLabel(`Role of ${colleague.user.fullName}`);
+    await visible(role);
+    await role.selectOption('client');
+    await visible(page.getByText(`${colleague.user.fullName} is now client.`));
+
+    await page.getByRole('button', { name: 'Hand over ownership…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hand the project over' });
+    await visible(dialog);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByLabel('Your password').fill('not my password');
+    await page.keyboard.press('Enter');
+    await visible(dialog.getByText('The password is not correct'));
+    await dialog.getByLabel('Your password').fill(owner.password);
+    await page.keyboard.press('Enter');
+    await visible(page.getByText(`${colleague.user.fullName} now owns the project. You stay as an editor.`));
+
+    // Now an editor: the list without the owner's controls, and a way out.
+    await visible(page.getByText(`${colleague.user.fullName} owns this project and manages who is in it.`));
+    expect(await page.getByRole('button', { name: 'Invite by e-mail' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete project' }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Leave project' }).click();
+    await visible(page.getByText('You left the project.'));
+
+    const theirs = await e2e.open({ session: colleague });
+    await theirs.goto('/project-settings');
+    await theirs
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('button', { name: /^Active workspace: / })
+      .click();
+    await theirs.getByRole('menuitem', { name: new RegExp(owner.project.name) }).click();
+    await visible(theirs.getByRole('button', { name: 'Invite by e-mail' }));
+    await poll(() => members(theirs).innerText()).not.toContain(owner.email);
   });
 });

@@ -48,7 +48,7 @@ export function ProjectSettingsScreen() {
         </EmptyState>
       ) : (
         <div className="space-y-6">
-          <ProjectDetailsForm key={project.id} project={project} />
+          {project.role === 'owner' && <ProjectDetailsForm key={project.id} project={project} />}
           <MembersSection
             key={`members-${project.id}`}
             project={project}
@@ -59,7 +59,10 @@ export function ProjectSettingsScreen() {
           />
           <PostingSlotsSection key={`slots-${project.id}`} project={project} />
           <RulesSection key={`rules-${project.id}`} project={project} />
-          <DeleteProjectSection project={project} nextProjectId={projects.find((p) => p.id !== project.id)?.id} />
+          {/* Renaming and deleting are the owner's (a member's try would be refused). */}
+          {project.role === 'owner' && (
+            <DeleteProjectSection project={project} nextProjectId={projects.find((p) => p.id !== project.id)?.id} />
+          )}
         </div>
       )}
     </div>
