@@ -100,4 +100,16 @@ describe('configuration', () => {
     ).toBe('https://sandbox.example.com');
     expect(() => loadConfig({ EMULATOR_PORT: '70000' })).toThrow(/EMULATOR_PORT/);
   });
+
+  it('sends invitation mail only through an smtp:// or smtps:// SMTP_URL', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://me:secret@mail.example.com:465' }).mail).toEqual({
+      url: 'smtps://me:secret@mail.example.com:465',
+      from: 'Fanout <no-reply@localhost>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', SMTP_FROM: 'Team <t@example.com>' }).mail?.from).toBe(
+      'Team <t@example.com>',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL/);
+  });
 });
