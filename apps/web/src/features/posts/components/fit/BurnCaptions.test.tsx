@@ -111,6 +111,23 @@ describe('burning captions into the fitting copy', () => {
     );
   });
 
+  it('offers Burn captions on a target the video already fits, and makes a re-encoded copy with the track', async () => {
+    const { form, calls } = await openWith('reddit', 'Reddit', [ENGLISH]);
+    await userEvent.click(await form.findByRole('button', { name: 'Burn captions' }));
+    const burn = await form.findByRole('checkbox', { name: 'Burn captions into the copy' });
+    expect(burn).toBeChecked();
+    expect(burn).toHaveAccessibleDescription(
+      'Reddit takes no caption file through its API: burning the captions into the copy is the only way viewers see them.',
+    );
+    // The plan shown is the one with the track: a re-encode, although the video fits Reddit as it is.
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/videos/31/fit' && (c.body as FitRequest).burnCaptions === 4)).toBe(true),
+    );
+    await userEvent.click(await form.findByRole('button', { name: 'Make the copy' }));
+    expect(copiesAsked(calls)[0]!.body).toMatchObject({ burnCaptions: ENGLISH.id });
+    expect(copiesAsked(calls)[0]!.body).not.toHaveProperty('vertical');
+  });
+
   it('offers no burning for a video without caption tracks', async () => {
     const { form } = await openWith('tiktok', 'TikTok', []);
     await userEvent.click(await form.findByRole('button', { name: 'Make vertical' }));

@@ -39,7 +39,10 @@ export function planFor(platform: PlatformKey, body: FitRequest): FitResponse {
   const steps = [
     ...trim,
     ...shape,
-    ...(shape.length + trim.length > 0 ? [{ ...transcode, videoBitrate: 8_000_000, audioBitrate: 128_000 }] : []),
+    // Burned captions are drawn while encoding, so they plan a re-encode even where nothing else changes.
+    ...(shape.length + trim.length > 0 || body.burnCaptions !== undefined
+      ? [{ ...transcode, videoBitrate: 8_000_000, audioBitrate: 128_000 }]
+      : []),
   ];
   const [width, height] = shape[0] ? [shape[0].width, shape[0].height] : [1920, 1080];
   const durationMs = trim[0] ? trim[0].endMs - trim[0].startMs : 100_000;
