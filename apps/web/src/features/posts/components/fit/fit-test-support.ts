@@ -1,4 +1,6 @@
 import type { FitRequest, FitResponse, PlatformKey, Rendition } from '@fanout/contracts';
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { StubAnswer, StubRequest, StubRoutes } from '@/test/fetch-stub';
 import { video } from '../publish/panel-test-support';
 
@@ -111,4 +113,14 @@ export function renditionRoutes(platform: PlatformKey) {
     }),
   };
   return { routes, state };
+}
+
+/** The copies the panel asked for of video 31 (POST /api/videos/31/renditions). */
+export const copiesAsked = (calls: StubRequest[]) =>
+  calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/renditions');
+
+/** The first copy asked for, once its request has left: a click's request is sent after the click returns. */
+export async function firstCopyAsked(calls: StubRequest[]): Promise<StubRequest> {
+  await waitFor(() => expect(copiesAsked(calls)).not.toHaveLength(0));
+  return copiesAsked(calls)[0]!;
 }
