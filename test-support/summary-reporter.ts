@@ -15,7 +15,7 @@ const key = (mod: TestModule) => `${mod.project.name}\0${mod.moduleId}`;
 
 /**
  * Ends the run with each tier's (vitest project's) files, tests, summed file time and wall-clock span, so a
- * slow tier shows, then one plain line, 'N passed, N failed, N skipped', for CI logs.
+ * slow tier shows, then one plain line, 'N passed, N failed, N skipped' (and the files that failed outside their tests), for CI logs.
  */
 export default class SummaryReporter implements Reporter {
   private readonly starts = new Map<string, number>();
@@ -38,6 +38,8 @@ export default class SummaryReporter implements Reporter {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    /** Files that failed outside their tests (a beforeAll, a server that never started): their tests show as skipped. */
+    let brokenFiles = 0;
     const tiers = new Map<string, Tier>();
     for (const mod of testModules) {
       const tier = tiers.get(mod.project.name) ?? { files: 0, tests: 0, ms: 0, firstStart: Infinity, lastEnd: 0 };
@@ -46,13 +48,16 @@ export default class SummaryReporter implements Reporter {
       tier.firstStart = Math.min(tier.firstStart, this.starts.get(key(mod)) ?? Infinity);
       tier.lastEnd = Math.max(tier.lastEnd, this.ends.get(key(mod)) ?? 0);
       tiers.set(mod.project.name, tier);
+      let failedHere = 0;
       for (const test of mod.children.allTests()) {
         tier.tests++;
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
+      failed += failedHere;
+      if (failedHere === 0 && mod.state() === 'failed') brokenFiles++;
     }
     const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(7);
     console.log('\ntime per tier (sum of its files; wall-clock from its first file to its last):');
@@ -63,6 +68,7 @@ export default class SummaryReporter implements Reporter {
       );
     }
     console.log(`  whole run${' '.repeat(30)}wall ${seconds(Date.now() - this.runStart)} s`);
-    console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+    const broken = brokenFiles > 0 ? `, ${brokenFiles} file(s) failed outside their tests` : '';
+    console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped${broken}`);
   }
 }

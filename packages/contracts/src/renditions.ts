@@ -9,17 +9,11 @@ type FitOutput = FitResponse['plan']['output'];
 const d = (description: string) => ({ description });
 
 /**
- * POST /api/videos/:id/renditions: the same target and settings as a fit check. The same settings for the
- * same video name the same copy, so asking twice answers the first copy instead of making a second.
+ * POST /api/videos/:id/renditions: the same target and settings as a fit check, so the copy made is the plan
+ * shown. The same settings for the same video name the same copy, so asking twice answers the first copy
+ * instead of making a second.
  */
-export const RenditionRequest = FitRequest.extend({
-  burnCaptions: Id.optional().meta(
-    d(
-      "A caption track of the video (its `id`) to draw into the copy's picture, for platforms that take no caption " +
-        'file (docs/captions.md). Part of the copy’s settings: the same track names the same copy.',
-    ),
-  ),
-}).meta({ id: 'RenditionRequest' });
+export const RenditionRequest = FitRequest.meta({ id: 'RenditionRequest' });
 export type RenditionRequest = z.infer<typeof RenditionRequest>;
 
 export const RenditionStatus = z

@@ -35,6 +35,13 @@ export const FitRequest = z
       .refine((t) => t.endMs > t.startMs, 'endMs must be after startMs')
       .optional()
       .meta(d('The range kept; without it a video too long keeps its first part, as long as the target allows.')),
+    burnCaptions: Id.optional().meta(
+      d(
+        "A caption track of the video (its `id`) to draw into the copy's picture, for platforms that take no " +
+          'caption file (docs/captions.md). It needs a re-encode, so the plan has one even for a video that fits as ' +
+          'it is. Part of the copy’s settings: the same track names the same copy.',
+      ),
+    ),
   })
   .meta({ id: 'FitRequest' });
 export type FitRequest = z.infer<typeof FitRequest>;

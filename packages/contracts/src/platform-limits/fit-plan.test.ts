@@ -56,6 +56,15 @@ const cases: Case[] = [
     output: { width: 1920, height: 1080, videoCodec: 'hevc', durationMs: 100_000 },
   },
   {
+    name: 'the same clip with captions to burn in (reencode): fits, re-encoded at its own size',
+    facts: h264Vertical,
+    target: { platform: 'tiktok' },
+    choices: { reencode: true },
+    fits: true,
+    steps: ['transcode'],
+    output: { width: 1080, height: 1920, videoCodec: 'h264', durationMs: 40_000 },
+  },
+  {
     name: 'a 1080×1920 H.264 clip to TikTok within its limits: fits, nothing to do',
     facts: h264Vertical,
     target: { platform: 'tiktok', options: { privacyLevel: 'SELF_ONLY' } },

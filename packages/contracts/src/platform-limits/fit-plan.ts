@@ -18,6 +18,8 @@ export interface FitChoices {
   /** 9:16 on the short-video surfaces (TikTok, Instagram Reels, YouTube Shorts, Facebook Reels). */
   vertical?: boolean;
   trim?: { startMs: number; endMs: number };
+  /** Re-encode even where nothing else asks for it: captions are drawn into the picture while encoding. */
+  reencode?: boolean;
 }
 
 export type FitStep =
@@ -179,7 +181,7 @@ export function planFit(facts: FitFacts, target: FitTarget, choices: FitChoices 
   const codecBreaks = violations.some((v) =>
     ['video.video_codec', 'video.audio_codec', 'video.size_max'].includes(v.rule),
   );
-  const reencode = steps.length > 0 || codecBreaks || fps !== facts.fps;
+  const reencode = choices.reencode === true || steps.length > 0 || codecBreaks || fps !== facts.fps;
   const containerBreaks = violations.some((v) => v.rule === 'video.container') || notFaststart;
 
   let output: FitOutput = {

@@ -50,12 +50,14 @@ export async function planVideoFit(
     account = await accountFactsOf(ctx, connection.id);
   }
   const { aspect, cropX, vertical, trim } = body;
+  // Burned captions are drawn while encoding: asking for them plans a re-encode, even of a video that fits.
+  const reencode = body.burnCaptions !== undefined;
   // Whether the MP4's index comes first, as read at upload: false plans a re-wrap; null (not an MP4, or
   // uploaded before it was read) plans none.
   const fit = planFit(
     { ...videoFacts(video), faststart: video.faststart },
     { platform, options: body.options, account },
-    { aspect, cropX, vertical, trim },
+    { aspect, cropX, vertical, trim, reencode },
   );
   return { video, connection, platform, fit };
 }

@@ -107,4 +107,30 @@ describe('captions burned into a fitting copy (burnCaptions)', () => {
     const older = await findRendition(server.ctx.db, burnedReady.id);
     await expect(burnedCaptionsFile(server.ctx, older!, older!.steps as FitStep[])).rejects.toThrow(/replaced/);
   }, 240_000);
+
+  it('burns a track into a copy of a video that fits its target as it is: a vertical clip for TikTok', async () => {
+    const owner = await ownerWithConnections(server, ['tiktok']);
+    const vertical = makeClip(path.join(dir, 'vertical.mp4'), '540x960', 3, undefined, ['-movflags', '+faststart']);
+    const uploaded = await uploadVideo(server, owner.token, { file: vertical, projectId: owner.projectId });
+    const videoId = uploaded.body.video.id as number;
+    const target = { connectionId: owner.ids.tiktok, options: {} };
+    expect((await owner.as.post(`/api/videos/${videoId}/fit`, target)).body.plan.steps).toEqual([]);
+    const put = await fetch(`${server.url}/api/videos/${videoId}/captions/en`, {
+      method: 'PUT',
+      headers: { ...authHeaders(owner.token), 'content-type': 'text/plain' },
+      body: SRT,
+    });
+    const captionId = ((await put.json()) as { caption: VideoCaption }).caption.id;
+    // With the track, the plan re-encodes at the clip's own size, and the copy is made.
+    const planned = await owner.as.post(`/api/videos/${videoId}/fit`, { ...target, burnCaptions: captionId });
+    expect(planned.body.fits).toBe(true);
+    expect(planned.body.plan.steps.map((s: { kind: string }) => s.kind)).toEqual(['transcode']);
+    expect(planned.body.plan.output).toMatchObject({ width: 540, height: 960, videoCodec: 'h264' });
+    const made = await owner.as.post(`/api/videos/${videoId}/renditions`, { ...target, burnCaptions: captionId });
+    expect(made.status, JSON.stringify(made.body)).toBe(202);
+    const ready = await untilReady(owner.as, videoId, made.body.rendition.id);
+    expect(ready).toMatchObject({ status: 'ready', width: 540, height: 960, burnedCaptions: { language: 'en' } });
+    // Without the track there is still nothing to make.
+    expect((await owner.as.post(`/api/videos/${videoId}/renditions`, target)).body.code).toBe('video_already_fits');
+  }, 240_000);
 });

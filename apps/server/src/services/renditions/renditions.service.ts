@@ -50,11 +50,6 @@ export async function requestRendition(
   }
   // The track's stored file is part of the key: a new file for that language makes a new copy.
   const burn = body.burnCaptions === undefined ? null : await captionToBurn(ctx, userId, video.id, body.burnCaptions);
-  if (burn && !steps.some((s) => s.kind === 'transcode'))
-    throw conflict(
-      'This copy is only rewrapped, not re-encoded, so no captions can be drawn into it.',
-      'captions_need_reencode',
-    );
   const key = renditionKey(video.id, burn ? [...steps, { burn: burn.filename }] : steps);
   const estimatedBytes = output.estimatedBytes ?? video.size_bytes;
   const quota = ctx.config.storageQuotaBytes;

@@ -7,7 +7,7 @@ import { buildPost } from '@/test/post-factories';
 import { openPanel } from '../publish/panel-test-support';
 import { burnHint } from './burn-words';
 import { copyFor } from './copy-match';
-import { buildRendition, fitRoute, longVideo, planFor } from './fit-test-support';
+import { buildRendition, copiesAsked, firstCopyAsked, fitRoute, longVideo, planFor } from './fit-test-support';
 
 const track = (id: number, language: string, label: string | null): VideoCaption => ({
   id,
@@ -23,8 +23,6 @@ const FRENCH = track(5, 'fr', null);
 
 /** Make vertical's plan on TikTok: pad to 9:16, re-encoded. */
 const verticalSteps = planFor('tiktok', { connectionId: 1, options: {}, aspect: 'pad', vertical: true }).plan.steps;
-const copiesAsked = (calls: StubRequest[]) =>
-  calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/renditions');
 const posted = (calls: StubRequest[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/posts');
 
 /**
@@ -95,7 +93,11 @@ describe('burning captions into the fitting copy', () => {
     await userEvent.selectOptions(choice, 'fr');
 
     await userEvent.click(await form.findByRole('button', { name: 'Make the copy' }));
-    expect(copiesAsked(calls)[0]!.body).toMatchObject({ vertical: true, aspect: 'pad', burnCaptions: FRENCH.id });
+    expect((await firstCopyAsked(calls)).body).toMatchObject({
+      vertical: true,
+      aspect: 'pad',
+      burnCaptions: FRENCH.id,
+    });
     expect(await form.findByText('Waiting to start')).toBeVisible();
   });
 
@@ -109,6 +111,23 @@ describe('burning captions into the fitting copy', () => {
           'burned-in text is always shown, and viewers cannot turn it off.',
       ),
     );
+  });
+
+  it('offers Burn captions on a target the video already fits, and makes a re-encoded copy with the track', async () => {
+    const { form, calls } = await openWith('reddit', 'Reddit', [ENGLISH]);
+    await userEvent.click(await form.findByRole('button', { name: 'Burn captions' }));
+    const burn = await form.findByRole('checkbox', { name: 'Burn captions into the copy' });
+    expect(burn).toBeChecked();
+    expect(burn).toHaveAccessibleDescription(
+      'Reddit takes no caption file through its API: burning the captions into the copy is the only way viewers see them.',
+    );
+    // The plan shown is the one with the track: a re-encode, although the video fits Reddit as it is.
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/videos/31/fit' && (c.body as FitRequest).burnCaptions === 4)).toBe(true),
+    );
+    await userEvent.click(await form.findByRole('button', { name: 'Make the copy' }));
+    expect((await firstCopyAsked(calls)).body).toMatchObject({ burnCaptions: ENGLISH.id });
+    expect((await firstCopyAsked(calls)).body).not.toHaveProperty('vertical');
   });
 
   it('offers no burning for a video without caption tracks', async () => {

@@ -8,8 +8,6 @@ interface BurnCaptionsFieldProps {
   value: number | null;
   /** Why burning is optional or the only way on this platform, in its words. */
   hint: string;
-  /** Why the copy cannot take captions as planned (it is not re-encoded), or null. */
-  blocked: string | null;
   onChange(captionId: number | null): void;
 }
 
@@ -18,7 +16,7 @@ export const trackName = (track: Pick<VideoCaption, 'label' | 'language'>) =>
   track.label ? `${track.label} (${track.language})` : track.language;
 
 /** Burn captions into the copy: a switch, then which track, with what it means on this platform. */
-export function BurnCaptionsField({ tracks, value, hint, blocked, onChange }: BurnCaptionsFieldProps) {
+export function BurnCaptionsField({ tracks, value, hint, onChange }: BurnCaptionsFieldProps) {
   const id = useId();
   const chosen = tracks.find((t) => t.id === value);
   return (
@@ -28,7 +26,6 @@ export function BurnCaptionsField({ tracks, value, hint, blocked, onChange }: Bu
           type="checkbox"
           className="size-4 accent-brand-600"
           checked={chosen !== undefined}
-          disabled={blocked !== null}
           aria-describedby={`${id}-hint`}
           onChange={(event) => onChange(event.target.checked ? tracks[0]!.id : null)}
         />
@@ -54,7 +51,7 @@ export function BurnCaptionsField({ tracks, value, hint, blocked, onChange }: Bu
         </div>
       )}
       <p id={`${id}-hint`} className="text-xs text-zinc-600">
-        {blocked ?? hint}
+        {hint}
       </p>
     </div>
   );

@@ -5,12 +5,10 @@ import type { PlatformKey } from '@fanout/contracts';
 import type { StubRequest, StubRoutes } from '@/test/fetch-stub';
 import { buildPost } from '@/test/post-factories';
 import { connectionId, openPanel } from '../publish/panel-test-support';
-import { fitRoute, longVideo, renditionRoutes } from './fit-test-support';
+import { copiesAsked, firstCopyAsked, fitRoute, longVideo, renditionRoutes } from './fit-test-support';
 
 const fitAsks = (calls: StubRequest[]) => calls.filter((c) => c.url === '/api/videos/31/fit').map((c) => c.body);
 const posted = (calls: StubRequest[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/posts');
-const copiesAsked = (calls: StubRequest[]) =>
-  calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/renditions');
 
 /** The publish panel of the long 1080p video, with these platforms' fit routes, the card of `tick` ticked. */
 async function openWith(platforms: PlatformKey[], tick: string, extra: StubRoutes = {}) {
@@ -129,7 +127,7 @@ describe('whether the video fits each target, and a copy that does', () => {
 
     state.now = { status: 'rendering', progress: 0.4 };
     await userEvent.click(form.getByRole('button', { name: 'Make the copy' }));
-    expect(copiesAsked(calls)[0]!.body).toEqual({
+    expect((await firstCopyAsked(calls)).body).toEqual({
       connectionId: connectionId('facebook'),
       options: { kind: 'reel' },
       aspect: 'pad',

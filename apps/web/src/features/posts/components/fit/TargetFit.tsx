@@ -16,10 +16,10 @@ import { useMakeRendition, useRenditions } from '../../api/renditions';
 import { platformName } from '../../platform-names';
 import { cleanOptions, videoFacts } from '../../publish-draft';
 import { BurnCaptionsField } from './BurnCaptionsField';
-import { burnBlocked, burnHint } from './burn-words';
+import { burnHint } from './burn-words';
 import { copyFor } from './copy-match';
 import { FitPanel } from './FitPanel';
-import { DEFAULT_FIT, fitRequest, renditionRequest, type FitSettings } from './fit-settings';
+import { DEFAULT_FIT, fitRequest, type FitSettings } from './fit-settings';
 
 interface TargetFitProps {
   video: Video;
@@ -47,8 +47,7 @@ export function TargetFit({ video, connection, options, listed = [], onCopy }: T
   const make = useMakeRendition(video.id);
   const verticalOffered = verticalSurface(connection.platform, targetVideoLimits(connection.platform, options));
   const tracks = useCaptions(video.id).data?.captions ?? [];
-  const blocked = fit.data ? burnBlocked(fit.data.plan) : null;
-  const burn = blocked ? undefined : tracks.find((t) => t.id === settings.burnCaptions);
+  const burn = tracks.find((t) => t.id === settings.burnCaptions);
   const rendition = copyFor(renditions.data?.renditions, fit.data?.plan.steps, burn);
   // A copy ready or on its way is what the posts send; a failed one is not (the video as uploaded is refused).
   const sent = rendition && rendition.status !== 'failed' && fit.data ? rendition : undefined;
@@ -75,16 +74,25 @@ export function TargetFit({ video, connection, options, listed = [], onCopy }: T
   }
   const { fits } = fit.data;
   const violations = fit.data.violations.filter((v) => !listed.includes(v.message));
-  // A video that fits is still offered 9:16 where those feeds show video that way, unless it already is.
-  const offer = !fits ? 'Make it fit' : verticalOffered && !isVertical(video) ? 'Make vertical' : null;
+  // A video that fits is still offered 9:16 where those feeds show video that way, unless it already is, and a
+  // copy with its captions burned in when it has caption tracks.
+  const offer = !fits
+    ? 'Make it fit'
+    : verticalOffered && !isVertical(video)
+      ? 'Make vertical'
+      : tracks.length > 0
+        ? 'Burn captions'
+        : null;
 
   function toggle() {
-    if (!open && fits) setSettings((s) => ({ ...s, vertical: true }));
+    if (!open && offer === 'Make vertical') setSettings((s) => ({ ...s, vertical: true }));
+    if (!open && offer === 'Burn captions')
+      setSettings((s) => ({ ...s, burnCaptions: s.burnCaptions ?? tracks[0]!.id }));
     setOpen(!open);
   }
 
   function makeCopy() {
-    make.mutate(renditionRequest(body, burn));
+    make.mutate(body);
   }
 
   return (
@@ -136,7 +144,6 @@ export function TargetFit({ video, connection, options, listed = [], onCopy }: T
                   tracks={tracks}
                   value={burn?.id ?? null}
                   hint={burnHint(connection.platform, cleanOptions(options).kind === 'reel')}
-                  blocked={blocked}
                   onChange={(burnCaptions) => {
                     make.reset();
                     setSettings({ ...settings, burnCaptions });

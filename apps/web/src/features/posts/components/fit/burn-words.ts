@@ -1,4 +1,4 @@
-import { CAPTION_TRACK_PLATFORMS, type BurnedCaptions, type FitResponse, type PlatformKey } from '@fanout/contracts';
+import { CAPTION_TRACK_PLATFORMS, type BurnedCaptions, type PlatformKey } from '@fanout/contracts';
 
 /** How each platform that takes a caption file gets the video's tracks, in its own words (docs/captions.md). */
 const TRACKS_AS: Partial<Record<PlatformKey, string>> = {
@@ -24,14 +24,6 @@ export function burnHint(platform: PlatformKey, reel: boolean): string {
   if (takesTracks)
     return `${TRACKS_AS[platform]} Burning them in is optional: burned-in text is always shown, and viewers cannot turn it off.`;
   return `${NO_TRACKS[platform]}: burning the captions into the copy is the only way viewers see them.`;
-}
-
-/** Why this plan's copy cannot take burned-in captions (they are drawn while re-encoding), or null when it can. */
-export function burnBlocked({ steps }: FitResponse['plan']): string | null {
-  if (steps.length === 0) return 'The video fits as it is: there is no copy to draw captions into.';
-  if (!steps.some((s) => s.kind === 'transcode'))
-    return 'This copy is only re-wrapped, not re-encoded, so no captions can be drawn into it.';
-  return null;
 }
 
 /** What a copy with captions drawn into it says of them: "Captions burned in (en)". */

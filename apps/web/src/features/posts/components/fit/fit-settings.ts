@@ -1,4 +1,4 @@
-import type { FitRequest, RenditionRequest, VideoCaption } from '@fanout/contracts';
+import type { FitRequest } from '@fanout/contracts';
 import { cleanOptions } from '../../publish-draft';
 
 /** How the person wants the fitting copy made; the defaults are the server's (docs/renditions.md). */
@@ -26,7 +26,8 @@ function limitOptions(options: Record<string, unknown>): Record<string, unknown>
 }
 
 /**
- * The body of a fit check and of a copy: the same target and settings, so the copy made is the plan shown.
+ * The body of a fit check and of a copy: the same target and settings (the caption track to burn in too, which
+ * plans a re-encode), so the copy made is the plan shown.
  * Only what differs from the server's defaults is sent beyond the aspect, keeping equal settings one request.
  */
 export function fitRequest(connectionId: number, options: Record<string, unknown>, s: FitSettings): FitRequest {
@@ -37,13 +38,6 @@ export function fitRequest(connectionId: number, options: Record<string, unknown
     ...(s.aspect === 'crop' ? { cropX: s.cropX } : {}),
     ...(s.vertical ? { vertical: true } : {}),
     ...(s.trim ? { trim: s.trim } : {}),
+    ...(s.burnCaptions !== null ? { burnCaptions: s.burnCaptions } : {}),
   };
-}
-
-/**
- * The body of the copy: the fit check's, and the caption track to burn in. Burning changes no step of the plan
- * (it is drawn on the final frame), so the fit check is not asked again for it.
- */
-export function renditionRequest(fit: FitRequest, burn: VideoCaption | undefined): RenditionRequest {
-  return burn ? { ...fit, burnCaptions: burn.id } : fit;
 }

@@ -1,4 +1,6 @@
 import type { FitRequest, FitResponse, PlatformKey, Rendition } from '@fanout/contracts';
+import { waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { StubAnswer, StubRequest, StubRoutes } from '@/test/fetch-stub';
 import { video } from '../publish/panel-test-support';
 
@@ -39,7 +41,10 @@ export function planFor(platform: PlatformKey, body: FitRequest): FitResponse {
   const steps = [
     ...trim,
     ...shape,
-    ...(shape.length + trim.length > 0 ? [{ ...transcode, videoBitrate: 8_000_000, audioBitrate: 128_000 }] : []),
+    // Burned captions are drawn while encoding, so they plan a re-encode even where nothing else changes.
+    ...(shape.length + trim.length > 0 || body.burnCaptions !== undefined
+      ? [{ ...transcode, videoBitrate: 8_000_000, audioBitrate: 128_000 }]
+      : []),
   ];
   const [width, height] = shape[0] ? [shape[0].width, shape[0].height] : [1920, 1080];
   const durationMs = trim[0] ? trim[0].endMs - trim[0].startMs : 100_000;
@@ -108,4 +113,14 @@ export function renditionRoutes(platform: PlatformKey) {
     }),
   };
   return { routes, state };
+}
+
+/** The copies the panel asked for of video 31 (POST /api/videos/31/renditions). */
+export const copiesAsked = (calls: StubRequest[]) =>
+  calls.filter((c) => c.method === 'POST' && c.url === '/api/videos/31/renditions');
+
+/** The first copy asked for, once its request has left: a click's request is sent after the click returns. */
+export async function firstCopyAsked(calls: StubRequest[]): Promise<StubRequest> {
+  await waitFor(() => expect(copiesAsked(calls)).not.toHaveLength(0));
+  return copiesAsked(calls)[0]!;
 }
