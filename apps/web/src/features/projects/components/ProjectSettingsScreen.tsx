@@ -9,6 +9,7 @@ import { DeleteProjectSection } from './DeleteProjectSection';
 import { ProjectDetailsForm } from './ProjectDetailsForm';
 import { RulesSection } from '@/features/rules';
 import { PostingSlotsSection } from '@/features/slots';
+import { PreviewLinksSection } from '@/features/preview-links';
 
 /** Rename the current workspace, change its colours, or delete it. */
 export function ProjectSettingsScreen() {
@@ -49,6 +50,7 @@ export function ProjectSettingsScreen() {
           <ProjectDetailsForm key={project.id} project={project} />
           <PostingSlotsSection key={`slots-${project.id}`} project={project} />
           <RulesSection key={`rules-${project.id}`} project={project} />
+          {project.role === 'owner' && <PreviewLinksSection key={`preview-${project.id}`} project={project} />}
           <DeleteProjectSection project={project} nextProjectId={projects.find((p) => p.id !== project.id)?.id} />
         </div>
       )}
