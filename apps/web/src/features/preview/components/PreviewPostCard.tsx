@@ -10,11 +10,16 @@ import { errorMessage } from '@/lib/api-client';
 import { usePreviewActions } from '../api/preview';
 
 /** The post's time in the viewer's zone (the browser's, which the page also sent as `?zone=`), the zone named. */
-function whenText(post: PreviewPost): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', timeZoneName: 'short' }).format(
-    new Date(post.scheduledAt),
-  );
-}
+const WHEN = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+const whenText = (post: PreviewPost) => WHEN.format(new Date(post.scheduledAt));
 
 interface Props {
   post: PreviewPost;
