@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEvents } from '../../../test/event-stream';
 import { api } from '../../../test/factories';
+import { waitUntil } from '../../../test/jobs';
 import { teamWithPost } from '../../../test/team-posts';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
@@ -122,5 +124,21 @@ describe('notes on posts and videos', () => {
     expect((await asEditor.delete(`/api/notes/${note.id}`)).status).toBe(200);
     expect((await t.asOwner.get(`/api/posts/${t.postId}/notes`)).body.notes).toEqual([]);
     expect((await asEditor.delete(`/api/notes/${note.id}`)).status).toBe(404);
+  });
+
+  it('reaches a mentioned member live, on the stream their open app listens to', async () => {
+    const t = await teamWithPost(server);
+    const stream = await openEvents(server, t.people.reviewer.token);
+    try {
+      await t.asOwner.post(`/api/posts/${t.postId}/notes`, { text: `@${t.people.reviewer.user.username} please look` });
+      await waitUntil(
+        () => stream.events.some((e) => e.event === 'notification' && e.data.notification.kind === 'mention'),
+        'the mention on the live stream',
+      );
+      const live = stream.events.find((e) => e.event === 'notification')!;
+      expect(live.data).toMatchObject({ unread: 1, notification: { postId: t.postId, link: '/posts' } });
+    } finally {
+      await stream.close();
+    }
   });
 });
