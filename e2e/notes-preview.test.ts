@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { throughAuthorizePage } from './support/accounts';
 import { call, updateVideo } from './support/api';
 import { seriousAxeViolations } from './support/axe';
+import { screenshot } from './support/screenshots';
 import { useE2e } from './support/e2e';
 import { visible } from './support/ui';
 
@@ -58,6 +59,7 @@ describe('client preview links and team notes', () => {
     await visible(card.getByRole('status').getByText('Your note was sent.'));
     await visible(card.getByText('Could the caption say <b>Friday</b>?'));
     expect(await seriousAxeViolations(visitor), 'the preview page').toEqual([]);
+    await screenshot(visitor, 'client-preview');
 
     // The team reads it on the post, as text, and answers by keyboard.
     await page.goto('/posts');

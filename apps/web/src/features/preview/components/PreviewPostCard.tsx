@@ -19,7 +19,9 @@ const WHEN = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
   timeZoneName: 'short',
 });
-const whenText = (post: PreviewPost) => WHEN.format(new Date(post.scheduledAt));
+/** A moment as the viewer's browser words it, in their zone. */
+export const formatWhen = (iso: string) => WHEN.format(new Date(iso));
+const whenText = (post: PreviewPost) => formatWhen(post.scheduledAt);
 
 interface Props {
   post: PreviewPost;

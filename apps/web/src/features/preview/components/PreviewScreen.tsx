@@ -4,9 +4,8 @@ import { TextField } from '@/components/ui/Field';
 import { LogoMark } from '@/components/ui/Logo';
 import { ProductNameText, usePageTitle } from '@/features/config';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { usePreviewPage } from '../api/preview';
-import { PreviewPostCard } from './PreviewPostCard';
+import { formatWhen, PreviewPostCard } from './PreviewPostCard';
 
 /** /preview/:token — a client's look at planned posts, without an account and without the app around it. */
 export function PreviewScreen() {
@@ -35,7 +34,7 @@ export function PreviewScreen() {
       <>
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{p.projectName}: posts to review</h1>
         <p className="mt-1 text-sm text-zinc-700">
-          Times are shown in your time zone. This link works until {formatDateTime(p.expiresAt)}.
+          Times are shown in your time zone. This link works until {formatWhen(p.expiresAt)}.
           {!p.allowNotes && !p.allowApproval && ' It is read-only.'}
         </p>
         {(p.allowNotes || p.allowApproval) && (
