@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, authHeaders } from '../../../test/factories';
+import { api, authHeaders, type ApiResponse } from '../../../test/factories';
 import { insertPostRow, storedVideo, teamWithPost } from '../../../test/team-posts';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
@@ -11,6 +11,8 @@ describe('client preview links', () => {
   });
   afterAll(() => stopTestServer(server));
 
+  /** A fetch answer's JSON, read loosely as the other API tests read theirs. */
+  const json = async (res: Response): Promise<ApiResponse['body']> => res.json();
   const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
   const open = (token: string, path = '') => fetch(`${server.url}/api/preview/${token}${path}`);
   const postJson = (token: string, path: string, body: unknown) =>
@@ -48,7 +50,7 @@ describe('client preview links', () => {
 
     const page = await open(token, '?zone=Asia/Kolkata');
     expect(page.status).toBe(200);
-    const body = await page.json();
+    const body = await json(page);
     expect(body.posts).toHaveLength(1);
     expect(body.posts[0]).toMatchObject({
       id: t.postId,
@@ -107,14 +109,14 @@ describe('client preview links', () => {
       .execute();
     const expired = await open(token);
     expect(expired.status).toBe(410);
-    expect((await expired.json()).code).toBe('preview_expired');
+    expect((await json(expired)).code).toBe('preview_expired');
     expect((await open(token, `/media/${t.postId}`)).status).toBe(410);
 
     const second = await linkFor(t, { postIds: [t.postId] });
     expect((await t.asOwner.delete(`/api/projects/${t.project.id}/preview-links/${second.link.id}`)).status).toBe(200);
     const revoked = await open(second.token);
     expect(revoked.status).toBe(410);
-    expect((await revoked.json()).code).toBe('preview_revoked');
+    expect((await json(revoked)).code).toBe('preview_revoked');
   });
 
   it('resolves a range to the posts scheduled in it when the page is opened', async () => {
@@ -127,7 +129,7 @@ describe('client preview links', () => {
       platform: 'youtube',
       scheduledAt: new Date('2031-01-05T10:00:00Z'),
     });
-    const ids = (await (await open(token)).json()).posts.map((p: { id: number }) => p.id);
+    const ids = (await json(await open(token))).posts.map((p: { id: number }) => p.id);
     expect(ids).toEqual([inside, later]);
     expect((await open(token, `/media/${t.postId}`)).status).toBe(404);
   });
@@ -162,7 +164,7 @@ describe('client preview links', () => {
     const readOnly = await linkFor(t, { postIds: [t.postId] });
     const refused = await postJson(readOnly.token, '/notes', { name: 'Cleo', text: 'Love it' });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).code).toBe('notes_not_allowed');
+    expect((await json(refused)).code).toBe('notes_not_allowed');
 
     const { token } = await linkFor(t, { postIds: [t.postId], allowNotes: true });
     expect((await postJson(token, '/notes', { name: '', text: 'Love it' })).status).toBe(400);
@@ -171,9 +173,7 @@ describe('client preview links', () => {
     expect(notes).toEqual([
       expect.objectContaining({ authorName: 'Cleo', authorId: null, viaPreview: true, text: 'Love it' }),
     ]);
-    expect((await (await open(token)).json()).posts[0].notes).toEqual([
-      expect.objectContaining({ authorName: 'Cleo' }),
-    ]);
+    expect((await json(await open(token))).posts[0].notes).toEqual([expect.objectContaining({ authorName: 'Cleo' })]);
   });
 
   it('offers approval only when the link allows it; until approval is available it answers 501', async () => {
@@ -181,12 +181,12 @@ describe('client preview links', () => {
     const readOnly = await linkFor(t, { postIds: [t.postId] });
     const refused = await postJson(readOnly.token, `/posts/${t.postId}/approve`, { name: 'Cleo' });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).code).toBe('approval_not_allowed');
+    expect((await json(refused)).code).toBe('approval_not_allowed');
     const { token } = await linkFor(t, { postIds: [t.postId], allowApproval: true });
     for (const decision of ['approve', 'request-changes']) {
       const res = await postJson(token, `/posts/${t.postId}/${decision}`, { name: 'Cleo', comment: 'Shorter?' });
       expect(res.status).toBe(501);
-      expect((await res.json()).code).toBe('approval_unavailable');
+      expect((await json(res)).code).toBe('approval_unavailable');
     }
   });
 
