@@ -24,7 +24,10 @@ function appPaths(videoId: number): string[] {
   const source = fs.readFileSync(path.join(REPO_ROOT, 'apps/web/src/app/router.tsx'), 'utf8');
   const paths = [...source.matchAll(/path: '([^']+)'/g)].map(([, p]) => p!);
   expect(paths, 'paths read from the router').toContain('posts');
-  const concrete = paths.map((p) => (p === '*' ? '/no-such-page' : `/${p.replace(':id', String(videoId))}`));
+  // A link's token in the path: one nobody made, so the public page's refusal is what is visited.
+  const concrete = paths.map((p) =>
+    p === '*' ? '/no-such-page' : `/${p.replace(':id', String(videoId)).replace(':token', 'an-unknown-link')}`,
+  );
   return [...new Set(['/', ...concrete, '/recent', '/shared'])];
 }
 

@@ -57,7 +57,7 @@ function mediaTypeMatches(documented: string, actual: string): boolean {
 
 /**
  * OpenAPI 3.0 writes exclusive bounds the draft-4 way (`minimum: 0, exclusiveMinimum: true`); Ajv reads
- * draft-07 (`exclusiveMinimum: 0`). The rest of the subset fastify-swagger emits (with `nullable`) Ajv reads.
+ * draft-07 (`exclusiveMinimum: 0`); a nullable enum lists null in it. The rest of the subset fastify-swagger emits (with `nullable`) Ajv reads.
  */
 function toDraft7(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toDraft7);
@@ -74,6 +74,8 @@ function toDraft7(node: unknown): unknown {
       delete out[bound];
     } else delete out[flag];
   }
+  // OpenAPI 3.0.3: `nullable: true` allows null, also beside an `enum` (a nullable platform); Ajv's enum does not.
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   return out;
 }
 

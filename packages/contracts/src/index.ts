@@ -30,3 +30,5 @@ export * from './analytics';
 export * from './api-tokens';
 export * from './collections';
 export * from './first-steps';
+export * from './notes';
+export * from './preview-links';

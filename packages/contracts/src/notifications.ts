@@ -3,8 +3,8 @@ import { Id } from './common';
 import { PlatformKey } from './platforms';
 import { Post } from './posts';
 
-/** What the header bell announces. */
-export const NOTIFICATION_KINDS = ['published', 'failed', 'unconfirmed', 'needs_reconnect'] as const;
+/** What the header bell announces (`mention`: a team note names the person, docs/teams.md). */
+export const NOTIFICATION_KINDS = ['published', 'failed', 'unconfirmed', 'needs_reconnect', 'mention'] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

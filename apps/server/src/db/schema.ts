@@ -6,6 +6,7 @@ import type { CollectionsTables } from './collections.schema';
 import type { AnalyticsTables } from './analytics.schema';
 import type { ConnectionsTables } from './connections.schema';
 import type { IdeasTables } from './ideas.schema';
+import type { NotesTables } from './notes.schema';
 import type { PostsTables } from './posts.schema';
 import type { RenditionsTables } from './renditions.schema';
 import type { RequestLimitsTables } from './request-limits.schema';
@@ -127,7 +128,8 @@ export interface Database
     RequestLimitsTables,
     RenditionsTables,
     CaptionsTables,
-    TeamsTables {
+    TeamsTables,
+    NotesTables {
   users: UsersTable;
   sessions: SessionsTable;
   projects: ProjectsTable;

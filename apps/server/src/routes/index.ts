@@ -26,6 +26,9 @@ import { projectsRoutes } from './projects/projects.routes';
 import { membersRoutes } from './members/members.routes';
 import { ownershipRoutes } from './members/ownership.routes';
 import { invitationsRoutes } from './invitations/invitations.routes';
+import { notesRoutes } from './notes/notes.routes';
+import { previewLinksRoutes } from './preview/preview-links.routes';
+import { previewRoutes } from './preview/preview.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { recentRoutes } from './recent/recent.routes';
 import { searchRoutes } from './search/search.routes';
@@ -83,6 +86,9 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(rulesRoutes(ctx), { prefix: '/api' });
   await app.register(analyticsRoutes(ctx), { prefix: '/api' });
   await app.register(ideasRoutes(ctx), { prefix: '/api' });
+  await app.register(notesRoutes(ctx), { prefix: '/api' });
+  await app.register(previewLinksRoutes(ctx), { prefix: '/api' });
+  await app.register(previewRoutes(ctx), { prefix: '/api' });
   // Media sits outside /api: <video> and <img> load it by plain URL.
   await app.register(mediaRoutes(ctx));
 }

@@ -23,6 +23,14 @@ export const routes: RouteObject[] = [
     children: [
       // The public landing page ships with the entry chunk: its first paint must not wait for a second download.
       { path: 'landing', Component: LandingScreen },
+      // A client's preview link: no account, no app around it, whether or not someone is signed in.
+      {
+        path: 'preview/:token',
+        lazy: screen(
+          () => import('@/features/preview/components/PreviewScreen'),
+          (m) => m.PreviewScreen,
+        ),
+      },
       // Where the identity provider sends the window back. Open to everyone: the guest-only guard would
       // send the user home the moment the session is stored, before this screen has finished.
       {

@@ -9,6 +9,7 @@ import { useRetryPost } from '../api/retry-post';
 import { platformName } from '../platform-names';
 import { waitsForReconnect } from '../post-status';
 import { EditPostDialog } from './edit/EditPostDialog';
+import { PostNotesButton } from './PostNotesButton';
 
 interface PostActionsProps {
   post: Post;
@@ -45,10 +46,10 @@ export function PostActions({ post, errorId }: PostActionsProps) {
     });
 
   const dialog = editing && <EditPostDialog post={post} onClose={closeEdit} />;
-  if (!canRetry && !scheduled && !post.url) return dialog || null;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {dialog}
+      <PostNotesButton post={post} />
       {canRetry && (
         <Button
           size="sm"

@@ -10,6 +10,7 @@ import { ProjectDetailsForm } from './ProjectDetailsForm';
 import { RulesSection } from '@/features/rules';
 import { PostingSlotsSection } from '@/features/slots';
 import { MembersSection } from '@/features/members';
+import { PreviewLinksSection } from '@/features/preview-links';
 import { switchProject } from '../current-project';
 
 /** Rename the current workspace, change its colours, or delete it. */
@@ -59,6 +60,7 @@ export function ProjectSettingsScreen() {
           />
           <PostingSlotsSection key={`slots-${project.id}`} project={project} />
           <RulesSection key={`rules-${project.id}`} project={project} />
+          {project.role === 'owner' && <PreviewLinksSection key={`preview-${project.id}`} project={project} />}
           {/* Renaming and deleting are the owner's (a member's try would be refused). */}
           {project.role === 'owner' && (
             <DeleteProjectSection project={project} nextProjectId={projects.find((p) => p.id !== project.id)?.id} />

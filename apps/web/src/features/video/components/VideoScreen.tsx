@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { CoverSection } from './CoverSection';
 import { CaptionsSection } from './CaptionsSection';
 import { VideoFacts } from './VideoFacts';
+import { NotesPanel } from '@/features/notes';
 
 /** /video/:id — the player, the preview image, everything known about the file, and its actions. */
 export function VideoScreen() {
@@ -137,6 +138,7 @@ function VideoView({ video }: { video: Video }) {
           <CoverSection video={video} />
           <PublishPanel video={video} />
           <CaptionsSection videoId={video.id} />
+          <NotesPanel target={{ kind: 'videos', id: video.id }} />
         </div>
         <VideoFacts video={video} />
       </div>

@@ -1,0 +1,1 @@
+export { PreviewLinksSection } from './components/PreviewLinksSection';
