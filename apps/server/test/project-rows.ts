@@ -3,7 +3,8 @@ import type { DB } from '../src/db/database';
 
 /**
  * One row in every table that carries a project's owner id (a video of `sizeBytes`, a post, an account, a copy,
- * a caption file, a collection, a rule, an idea, an activity entry, an unfinished upload): rows only, no files.
+ * a caption file, a collection, a rule, an idea, an activity entry, an unfinished upload, a note, a preview
+ * link): rows only, no files.
  */
 export async function seedOneOfEach(
   db: DB,
@@ -123,6 +124,21 @@ export async function seedOneOfEach(
       size_bytes: 5,
       filename: 'x.mp4',
     })
+    .execute();
+  await db
+    .insertInto('notes')
+    .values({ user_id: u, project_id: p, video_id: video.id, author_id: u, author_name: 'O', text: 'N' } as never)
+    .execute();
+  await db
+    .insertInto('preview_links')
+    .values({
+      user_id: u,
+      project_id: p,
+      created_by: u,
+      token_hash: stamp,
+      post_ids: '[]',
+      expires_at: new Date(Date.now() + 86_400_000),
+    } as never)
     .execute();
 }
 

@@ -16,6 +16,8 @@ export const OWNER_ROWS = [
   'ideas',
   'activity_events',
   'tus_uploads',
+  'notes',
+  'preview_links',
 ] as const;
 
 /**
