@@ -62,6 +62,8 @@ export function routesWith(
   };
   routes['GET /api/videos/31'] = { body: { video } };
   routes['GET /api/videos/31/posts'] = { body: { posts } };
+  // The video page's Notes panel reads the team's notes beside the publish panel.
+  routes['GET /api/videos/31/notes'] = { body: { notes: [] } };
   return routes;
 }
 
