@@ -4,7 +4,15 @@ import { PlatformKey } from './platforms';
 import { Post } from './posts';
 
 /** What the header bell announces. */
-export const NOTIFICATION_KINDS = ['published', 'failed', 'unconfirmed', 'needs_reconnect'] as const;
+export const NOTIFICATION_KINDS = [
+  'published',
+  'failed',
+  'unconfirmed',
+  'needs_reconnect',
+  'approval_requested',
+  'approved',
+  'changes_requested',
+] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

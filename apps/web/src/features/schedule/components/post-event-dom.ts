@@ -12,6 +12,7 @@ import { platformIconNode } from './platform-icon-dom';
 /** The app's badge tones (components/ui/Badge), per status. */
 const STATUS_CLASSES: Readonly<Record<PostStatus, string>> = {
   scheduled: 'bg-sky-50 text-sky-700 ring-sky-200',
+  awaiting_approval: 'bg-amber-50 text-amber-800 ring-amber-200',
   publishing: 'bg-brand-50 text-brand-700 ring-brand-200',
   published: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
   failed: 'bg-red-50 text-red-700 ring-red-200',
