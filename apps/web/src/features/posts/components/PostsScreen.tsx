@@ -11,6 +11,7 @@ import { useUserTimeZone } from '../hooks/use-user-time-zone';
 import { NO_FILTER, usePostPages, type PostsFilter } from '../posts-page';
 import { PostsFilters, postsSelectClasses } from './PostsFilters';
 import { PostsTable } from './PostsTable';
+import { BulkApproveBar } from './BulkApproveBar';
 
 const TITLE = 'My Posts';
 const SUBTITLE = 'Everything you publish, on every platform, in one list.';
@@ -94,6 +95,7 @@ export function PostsScreen() {
         />
       ) : (
         <>
+          <BulkApproveBar posts={posts} />
           <PostsTable posts={posts} zone={zone} />
           {pages.hasNextPage && (
             <div className="mt-4 flex flex-col items-center gap-2">

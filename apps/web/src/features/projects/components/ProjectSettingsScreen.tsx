@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, PageHeader, Skeleton } from '@/components/ui/St
 import { Button } from '@/components/ui/Button';
 import { useCreateProjectPrompt } from '../hooks/use-create-project-prompt';
 import { useCurrentProject } from '../hooks/use-current-project';
+import { ApprovalSettingsSection } from './ApprovalSettingsSection';
 import { DeleteProjectSection } from './DeleteProjectSection';
 import { ProjectDetailsForm } from './ProjectDetailsForm';
 import { RulesSection } from '@/features/rules';
@@ -47,6 +48,7 @@ export function ProjectSettingsScreen() {
       ) : (
         <div className="space-y-6">
           <ProjectDetailsForm key={project.id} project={project} />
+          <ApprovalSettingsSection project={project} />
           <PostingSlotsSection key={`slots-${project.id}`} project={project} />
           <RulesSection key={`rules-${project.id}`} project={project} />
           <DeleteProjectSection project={project} nextProjectId={projects.find((p) => p.id !== project.id)?.id} />

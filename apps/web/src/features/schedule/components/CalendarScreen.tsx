@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { Post, Video } from '@fanout/contracts';
 import { usePageTitle } from '@/features/config';
 import { useVideos } from '@/features/library';
-import { useUserTimeZone, zoneName } from '@/features/posts';
+import { BulkApproveBar, useUserTimeZone, zoneName } from '@/features/posts';
 import { PostsCsvActions } from '@/features/posts-csv';
 import { useCurrentProject } from '@/features/projects';
 import { PageHeader } from '@/components/ui/States';
@@ -90,6 +90,7 @@ export function CalendarScreen() {
           The posts could not be loaded.
         </p>
       )}
+      <BulkApproveBar posts={posts.data ?? []} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <section
           aria-label="Calendar"
