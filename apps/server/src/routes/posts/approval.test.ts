@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, registerUser, type ApiClient } from '../../../test/factories';
+import { api, authHeaders, registerUser, type ApiClient } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 import { runPublishJob } from '../../services/publishing/publish-runner';
 import { addVideo, inMinutes, ownerWith, postRow, setPost, target, type Owner } from './posts-test-support';
@@ -7,6 +7,7 @@ import { addVideo, inMinutes, ownerWith, postRow, setPost, target, type Owner } 
 interface Team extends Owner {
   editor: ApiClient;
   editorId: number;
+  editorToken: string;
   reviewer: ApiClient;
   client: ApiClient;
   clientId: number;
@@ -22,12 +23,12 @@ describe('approval before publishing', () => {
   /** A project with TikTok connected, an editor, a reviewer and a client, that needs approval. */
   async function team(): Promise<Team> {
     const owner = await ownerWith(server, ['tiktok']);
-    const people: Record<string, { as: ApiClient; id: number }> = {};
+    const people: Record<string, { as: ApiClient; id: number; token: string }> = {};
     for (const role of ['editor', 'reviewer', 'client']) {
       const who = await registerUser(server, { fullName: `Pat ${role}` });
       const added = await owner.as.post(`/api/projects/${owner.projectId}/members`, { email: who.user.email, role });
       expect(added.status, JSON.stringify(added.body)).toBe(201);
-      people[role] = { as: api(server, who.token), id: who.user.id };
+      people[role] = { as: api(server, who.token), id: who.user.id, token: who.token };
     }
     const on = await owner.as.patch(`/api/projects/${owner.projectId}`, { needsApproval: true });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
@@ -36,6 +37,7 @@ describe('approval before publishing', () => {
       ...owner,
       editor: people.editor!.as,
       editorId: people.editor!.id,
+      editorToken: people.editor!.token,
       reviewer: people.reviewer!.as,
       client: people.client!.as,
       clientId: people.client!.id,
@@ -88,6 +90,20 @@ describe('approval before publishing', () => {
     expect(made.status).toBe(201);
     const { post } = await postAs(t, api(server, made.body.secret));
     expect(post.status).toBe('awaiting_approval');
+  });
+
+  it("holds the posts of an editor's CSV import for approval", async () => {
+    const t = await team();
+    const videoId = await addVideo(server, t);
+    const csv = ['video_id,platforms,scheduled_at,tiktok.privacyLevel', `${videoId},tiktok,${inMinutes(60)},SELF_ONLY`];
+    const res = await fetch(`${server.url}/api/posts/import?project_id=${t.projectId}&dry_run=false`, {
+      method: 'POST',
+      headers: { ...authHeaders(t.editorToken), 'content-type': 'text/csv' },
+      body: csv.join('\n'),
+    });
+    expect(res.status).toBe(201);
+    const posts = (await t.as.get(`/api/videos/${videoId}/posts`)).body.posts as { status: string }[];
+    expect(posts.map((p) => p.status)).toEqual(['awaiting_approval']);
   });
 
   it('approves (owner, reviewer, client; never an editor), writes Activity and tells the author', async () => {

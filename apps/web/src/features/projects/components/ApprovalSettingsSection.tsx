@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Project, UpdateProjectBody } from '@fanout/contracts';
 import { Checkbox } from '@/components/ui/Checkbox';
 import { useToast } from '@/components/ui/Toast';
@@ -27,13 +27,24 @@ export function ApprovalSettingsSection({ project }: { project: Project }) {
   const update = useUpdateProject();
   const toast = useToast();
   const id = useId();
+  // Shown as chosen at once; put back if the server refuses.
+  const [values, setValues] = useState<Record<Setting, boolean>>({
+    needsApproval: project.needsApproval ?? false,
+    clientsSeeAnalytics: project.clientsSeeAnalytics ?? false,
+  });
   if (project.role !== 'owner') return null;
 
   const change = (key: Setting, value: boolean) => {
+    setValues((now) => ({ ...now, [key]: value }));
     const body: UpdateProjectBody = { [key]: value };
     update.mutate(
       { id: project.id, body },
-      { onError: (err) => toast.show(errorMessage(err, 'The setting could not be saved.'), 'error') },
+      {
+        onError: (err) => {
+          setValues((now) => ({ ...now, [key]: !value }));
+          toast.show(errorMessage(err, 'The setting could not be saved.'), 'error');
+        },
+      },
     );
   };
 
@@ -48,8 +59,7 @@ export function ApprovalSettingsSection({ project }: { project: Project }) {
             <Checkbox
               id={`${id}-${key}`}
               className="mt-0.5"
-              checked={project[key] ?? false}
-              disabled={update.isPending}
+              checked={values[key]}
               aria-describedby={`${id}-${key}-hint`}
               onChange={(event) => change(key, event.target.checked)}
             />

@@ -48,7 +48,7 @@ export function ProjectSettingsScreen() {
       ) : (
         <div className="space-y-6">
           <ProjectDetailsForm key={project.id} project={project} />
-          <ApprovalSettingsSection project={project} />
+          <ApprovalSettingsSection key={`team-${project.id}`} project={project} />
           <PostingSlotsSection key={`slots-${project.id}`} project={project} />
           <RulesSection key={`rules-${project.id}`} project={project} />
           <DeleteProjectSection project={project} nextProjectId={projects.find((p) => p.id !== project.id)?.id} />
