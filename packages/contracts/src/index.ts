@@ -19,6 +19,7 @@ export * from './platform-limits';
 export * from './time-zones';
 export * from './posts';
 export * from './posts-bulk';
+export * from './approval';
 export * from './posts-csv';
 export * from './csv-cells';
 export * from './ideas';

@@ -3,8 +3,20 @@ import { Id } from './common';
 import { PlatformKey } from './platforms';
 import { Post } from './posts';
 
-/** What the header bell announces (`mention`: a team note names the person, docs/teams.md). */
-export const NOTIFICATION_KINDS = ['published', 'failed', 'unconfirmed', 'needs_reconnect', 'mention'] as const;
+/**
+ * What the header bell announces (`mention`: a team note names the person; the approval kinds: a post awaits
+ * approval, was approved, or changes were asked for; docs/teams.md).
+ */
+export const NOTIFICATION_KINDS = [
+  'published',
+  'failed',
+  'unconfirmed',
+  'needs_reconnect',
+  'approval_requested',
+  'approved',
+  'changes_requested',
+  'mention',
+] as const;
 export const NotificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

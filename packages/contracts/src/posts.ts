@@ -10,8 +10,19 @@ import { LocalDateTime } from './time-zones';
  * works on it (uploading, waiting for the platform's processing, or waiting to retry); then `published`,
  * `failed` (with the platform's reason), `cancelled`, or `unconfirmed` (the platform's answer to the final
  * call was lost and it could not tell whether the post exists: the person checks, then retries or not).
+ * `awaiting_approval`: made by an editor or an API token in a project that needs approval; never published
+ * until an approver approves it (then `scheduled`); past its time it waits on with `error.code`
+ * `approval_overdue`.
  */
-export const POST_STATUSES = ['scheduled', 'publishing', 'published', 'failed', 'cancelled', 'unconfirmed'] as const;
+export const POST_STATUSES = [
+  'scheduled',
+  'awaiting_approval',
+  'publishing',
+  'published',
+  'failed',
+  'cancelled',
+  'unconfirmed',
+] as const;
 export const PostStatus = z.enum(POST_STATUSES);
 export type PostStatus = z.infer<typeof PostStatus>;
 
@@ -145,6 +156,10 @@ export const Post = z
     /** How many times publishing has been started (retries after a failure count too). */
     attempts: z.number().int(),
     createdAt: z.string(),
+    /** The person who made it (a member, or the owner); null for posts made before that was kept. */
+    createdBy: z.number().int().nullable().optional(),
+    /** When it was last approved; null: not approved (awaiting, or made where no approval was needed). */
+    approvedAt: z.string().nullable().optional(),
     /** The caption this post overrides the built one with; null: built from the video's details. */
     caption: z.string().nullable(),
     options: z.record(z.string(), z.unknown()),

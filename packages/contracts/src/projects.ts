@@ -40,6 +40,10 @@ export const Project = z
     role: ProjectRole,
     /** The owner's name, for a project shared with the caller; null for the caller's own. */
     ownerName: z.string().nullable(),
+    /** "Posts need approval": posts by editors and API tokens wait for an owner, reviewer or client. */
+    needsApproval: z.boolean().optional(),
+    /** The owner lets clients read the project's analytics. */
+    clientsSeeAnalytics: z.boolean().optional(),
   })
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof Project>;
@@ -61,9 +65,19 @@ export const CreateProjectBody = z.object({
 export type CreateProjectBody = z.infer<typeof CreateProjectBody>;
 
 export const UpdateProjectBody = z
-  .object({ name: ProjectName, initials: Initials, color1: HexColor, color2: HexColor })
+  .object({
+    name: ProjectName,
+    initials: Initials,
+    color1: HexColor,
+    color2: HexColor,
+    needsApproval: z.boolean(),
+    clientsSeeAnalytics: z.boolean(),
+  })
   .partial()
-  .refine((b) => Object.keys(b).length > 0, 'Nothing to change: send name, initials, color1 or color2');
+  .refine(
+    (b) => Object.keys(b).length > 0,
+    'Nothing to change: send name, initials, color1, color2, needsApproval or clientsSeeAnalytics',
+  );
 export type UpdateProjectBody = z.infer<typeof UpdateProjectBody>;
 
 export const StorageResponse = z.object({ used_storage: z.number().int(), total_storage: z.number().int() });

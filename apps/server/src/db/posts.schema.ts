@@ -77,6 +77,11 @@ export interface PostsTable {
    */
   rendition_status: ColumnType<PostCopyStatus | null, PostCopyStatus | null | undefined, PostCopyStatus | null>;
   rendition_progress: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The person who made it (migration 0052); the owner's id stays in `user_id`. Null for older posts. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last approval: who and when (null: never approved, or approval not asked). */
+  approved_by: ColumnType<number | null, number | null | undefined, number | null>;
+  approved_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

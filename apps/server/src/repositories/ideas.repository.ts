@@ -133,7 +133,7 @@ export async function videoPostStages(db: DB, videoIds: readonly number[]): Prom
     .select([
       'video_id',
       sql<boolean>`bool_or(status = 'published')`.as('published'),
-      sql<boolean>`bool_or(status in ('scheduled', 'publishing', 'unconfirmed'))`.as('pending'),
+      sql<boolean>`bool_or(status in ('scheduled', 'awaiting_approval', 'publishing', 'unconfirmed'))`.as('pending'),
     ])
     .where('video_id', 'in', videoIds)
     .groupBy('video_id')

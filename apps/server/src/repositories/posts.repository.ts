@@ -23,6 +23,10 @@ export interface NewPost {
   firstComment?: string | null;
   /** The fitting copy it sends instead of the video as uploaded; absent or null: the original. */
   renditionId?: number | null;
+  /** `awaiting_approval`: it waits for an approver (migration 0052); absent: `scheduled`. */
+  status?: 'scheduled' | 'awaiting_approval';
+  /** The person who made it; absent or null: not known (the owner's id is `userId`). */
+  createdBy?: number | null;
 }
 
 export interface ScheduledPostChanges {
@@ -34,7 +38,12 @@ export interface ScheduledPostChanges {
   firstComment?: string | null;
   /** Another fitting copy, or null: the video as uploaded. The post stops waiting for the one it had. */
   renditionId?: number | null;
+  /** The change needs approval (again): the post becomes `awaiting_approval`; absent: its status stays. */
+  needsApproval?: boolean;
 }
+
+/** The two statuses a post waits in before it starts, in which it may still be changed or cancelled. */
+const WAITING = ['scheduled', 'awaiting_approval'] as const;
 
 /** A post's copy columns set to another copy (or none), and its wait for the one before ended. */
 function changedCopy(id: number | null, scheduledAt: Date | undefined) {
@@ -46,6 +55,11 @@ function changedCopy(id: number | null, scheduledAt: Date | undefined) {
       then jsonb_build_object('step', null, 'bytesSent', 0, 'bytesTotal', 0) else progress end`,
   };
 }
+
+/** Changed, a waiting post has answered a request for changes; overdue is marked again if its time passed. */
+const answeredError = sql<
+  string | null
+>`case when error->>'code' in ('changes_requested', 'approval_overdue') then null else error end`;
 
 export interface PostsFilter {
   userId: number;
@@ -96,7 +110,8 @@ async function insertPostBatch(db: DB, posts: readonly NewPost[]): Promise<PostR
         account_name: p.accountName,
         caption: p.caption,
         options: JSON.stringify(p.options),
-        status: 'scheduled' as const,
+        status: p.status ?? ('scheduled' as const),
+        created_by: p.createdBy ?? null,
         first_comment: p.firstComment ?? null,
         first_comment_status: p.firstComment ? ('pending' as const) : null,
         scheduled_at: p.scheduledAt,
@@ -174,12 +189,16 @@ export async function lockOpenPostsOfVideos(
     .selectFrom('posts')
     .select(['id', 'video_id', 'status'])
     .where('video_id', 'in', videoIds)
-    .where('status', 'in', ['scheduled', 'publishing'])
+    .where('status', 'in', ['scheduled', 'awaiting_approval', 'publishing'])
     .forUpdate()
     .execute();
 }
 
-/** Compare-and-set: changes the post only while it is still `scheduled`; undefined when it is not (any more). */
+/**
+ * Compare-and-set: changes the post only while it is still `scheduled` or `awaiting_approval`; undefined when it
+ * is not (any more). A change that needs approval turns it `awaiting_approval` and forgets the last approval; a
+ * change to a waiting post answers the approver's request for changes, and a new time its being overdue.
+ */
 export async function updateScheduledPost(
   db: DB,
   id: number,
@@ -199,11 +218,14 @@ export async function updateScheduledPost(
           ? { first_comment: changes.firstComment, first_comment_status: changes.firstComment ? 'pending' : null }
           : {}),
         ...(changes.renditionId !== undefined ? changedCopy(changes.renditionId, changes.scheduledAt) : {}),
+        ...(changes.needsApproval
+          ? { status: 'awaiting_approval' as const, approved_by: null, approved_at: null, error: answeredError }
+          : {}),
         updated_at: sql`now()`,
       })
       .where('id', '=', id)
       .where('user_id', '=', userId)
-      .where('status', '=', 'scheduled')
+      .where('status', 'in', WAITING)
       // A comment already taken for sending is never changed under its send.
       .$if(changes.firstComment !== undefined, (q) =>
         q.where((eb) => eb.or([eb('first_comment_status', 'is', null), eb('first_comment_status', '=', 'pending')])),
@@ -214,8 +236,8 @@ export async function updateScheduledPost(
 }
 
 /**
- * Compare-and-set: cancels the post only while it is still `scheduled`. A note it had while waiting for its
- * account to be reconnected goes with it.
+ * Compare-and-set: cancels the post only while it is still `scheduled` or `awaiting_approval`. A note it had
+ * while waiting for its account to be reconnected goes with it.
  */
 export async function cancelScheduledPost(db: DB, id: number, userId: number): Promise<PostRow | undefined> {
   return db
@@ -223,7 +245,7 @@ export async function cancelScheduledPost(db: DB, id: number, userId: number): P
     .set({ status: 'cancelled', due_at: null, error: null, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .where('status', '=', 'scheduled')
+    .where('status', 'in', WAITING)
     .returningAll()
     .executeTakeFirst();
 }

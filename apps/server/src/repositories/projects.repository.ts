@@ -14,7 +14,9 @@ export interface NewProject {
   timeZone?: string;
 }
 
-export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'initials' | 'color1' | 'color2'>>;
+export type ProjectChanges = Partial<
+  Pick<ProjectRow, 'name' | 'initials' | 'color1' | 'color2' | 'needs_approval' | 'clients_see_analytics'>
+>;
 
 function selectWithCount(db: DB) {
   return db

@@ -40,7 +40,7 @@ function likeContains(text: string): string {
 const shownStatusSql = sql<string>`coalesce((
   select case
     when count(*) filter (where cp.status = 'publishing') > 0 then 'processing'
-    when count(*) filter (where cp.status = 'scheduled') > 0 then 'scheduled'
+    when count(*) filter (where cp.status in ('scheduled', 'awaiting_approval')) > 0 then 'scheduled'
     when count(*) filter (where cp.status in ('failed', 'unconfirmed')) = 0 then 'published'
     else 'failed'
   end

@@ -22,6 +22,7 @@ import { mediaRoutes } from './media/media.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { postsCsvRoutes } from './posts-csv/posts-csv.routes';
 import { postsRoutes } from './posts/posts.routes';
+import { approvalRoutes } from './posts/approval.routes';
 import { projectsRoutes } from './projects/projects.routes';
 import { membersRoutes } from './members/members.routes';
 import { ownershipRoutes } from './members/ownership.routes';
@@ -81,6 +82,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   // Before postsRoutes: /posts/export and /posts/import are not post ids.
   await app.register(postsCsvRoutes(ctx), { prefix: '/api' });
   await app.register(postsRoutes(ctx), { prefix: '/api' });
+  await app.register(approvalRoutes(ctx), { prefix: '/api' });
   await app.register(slotsRoutes(ctx), { prefix: '/api' });
   await app.register(notificationsRoutes(ctx), { prefix: '/api' });
   await app.register(rulesRoutes(ctx), { prefix: '/api' });

@@ -29,6 +29,8 @@ function toProject(row: ProjectWithCount, role: ProjectRole = 'owner', ownerName
     createdAt: toIsoString(row.created_at),
     role,
     ownerName,
+    needsApproval: row.needs_approval,
+    clientsSeeAnalytics: row.clients_see_analytics,
   };
 }
 
@@ -79,6 +81,8 @@ export async function updateProject(
     ...(body.initials !== undefined ? { initials: body.initials } : {}),
     ...(body.color1 !== undefined ? { color1: body.color1.toLowerCase() } : {}),
     ...(body.color2 !== undefined ? { color2: body.color2.toLowerCase() } : {}),
+    ...(body.needsApproval !== undefined ? { needs_approval: body.needsApproval } : {}),
+    ...(body.clientsSeeAnalytics !== undefined ? { clients_see_analytics: body.clientsSeeAnalytics } : {}),
   };
   const { ownerId } = await projectAccess(ctx, userId, projectId, 'manage_project');
   const updated = await updateProjectOfUser(ctx.db, projectId, ownerId, changes);

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Teams: notes (the team's discussion of a post or a video, with the members they mention) and client preview
  * links (a page without an account, for the posts a link names or a range of time; only the SHA-256 of the
- * link's token is kept). The bell gains the kind `mention`.
+ * link's token is kept). The bell gains the kind `mention` (after 0052's approval kinds).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -45,7 +45,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table notifications drop constraint if exists notifications_kind_check`.execute(db);
   await sql`
     alter table notifications add constraint notifications_kind_check
-      check (kind in ('published', 'failed', 'unconfirmed', 'needs_reconnect', 'mention'))`.execute(db);
+      check (kind in ('published', 'failed', 'unconfirmed', 'needs_reconnect', 'approval_requested', 'approved',
+        'changes_requested', 'mention'))`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -53,7 +54,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table notifications drop constraint if exists notifications_kind_check`.execute(db);
   await sql`
     alter table notifications add constraint notifications_kind_check
-      check (kind in ('published', 'failed', 'unconfirmed', 'needs_reconnect'))`.execute(db);
+      check (kind in ('published', 'failed', 'unconfirmed', 'needs_reconnect', 'approval_requested', 'approved',
+        'changes_requested'))`.execute(db);
   await sql`drop table if exists notes`.execute(db);
   await sql`drop table if exists preview_links`.execute(db);
 }

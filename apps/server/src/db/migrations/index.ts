@@ -39,6 +39,7 @@ import * as m0043 from './0043-post-rendition';
 import * as m0045 from './0045-video-captions';
 import * as m0046 from './0046-post-playlist-error';
 import * as m0050 from './0050-project-members';
+import * as m0052 from './0052-post-approval';
 import * as m0053 from './0053-notes-and-preview-links';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -83,5 +84,6 @@ export const migrations: Record<string, Migration> = {
   '0045-video-captions': m0045,
   '0046-post-playlist-error': m0046,
   '0050-project-members': m0050,
+  '0052-post-approval': m0052,
   '0053-notes-and-preview-links': m0053,
 };

@@ -20,6 +20,7 @@ import { payloadTooLarge, unsupportedMediaType } from '../../http/errors';
 import { exportPosts } from '../../services/posts-csv/export-posts.service';
 import { REQUEST_LIMITS } from '../../services/limits/request-limits';
 import { importPosts, ImportRowsError } from '../../services/posts-csv/import-posts.service';
+import { postAuthorOf } from '../../http/post-author';
 
 const common = { tags: ['posts'], security: [{ bearer: [] }] };
 const CSV_TYPES = ['text/csv', 'application/csv'];
@@ -143,7 +144,14 @@ export const postsCsvRoutes =
       },
       async (request, reply) => {
         const dryRun = request.query.dry_run === 'true';
-        const result = await importPosts(ctx, ownerOf(request), request.query.project_id, request.body, dryRun);
+        const result = await importPosts(
+          ctx,
+          ownerOf(request),
+          request.query.project_id,
+          request.body,
+          dryRun,
+          postAuthorOf(request),
+        );
         return reply.code(dryRun ? 200 : 201).send(result);
       },
     );

@@ -54,6 +54,7 @@ describe('POST /api/videos/:id/posts', () => {
     expect(video.status).toBe('scheduled');
     expect(video.postCounts).toEqual({
       scheduled: 2,
+      awaiting_approval: 0,
       publishing: 0,
       published: 0,
       failed: 0,

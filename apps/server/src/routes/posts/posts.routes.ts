@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ownerOf } from '../../http/access-guard';
 import { requireAuth } from '../../http/auth-guard';
+import { postAuthorOf } from '../../http/post-author';
 import { bulkSchedule } from '../../services/posts/bulk-schedule.service';
 import { cancelPost, updatePost } from '../../services/posts/change-post.service';
 import { createPosts } from '../../services/posts/create-posts.service';
@@ -59,14 +60,18 @@ export const postsRoutes =
             '`connection_required`, `needs_reconnect`, `already_posted` (a post of the video on that account ' +
             'waiting, under way or live), `details_incomplete`. A target with `renditionId` or `fit: true` sends ' +
             'a fitting copy and is checked against the copy (400 `rendition_mismatch`, 409 `rendition_failed`); ' +
-            'due before the copy is ready, the post waits `scheduled` with `progress.step` `rendering`.',
+            'due before the copy is ready, the post waits `scheduled` with `progress.step` `rendering`. In a ' +
+            'project that needs approval, posts made by an editor or with a personal API token (the owner’s too) ' +
+            'are `awaiting_approval`: never published until approved (POST /api/posts/{id}/approve).',
           params: IdParams,
           body: CreatePostsBody,
           response: { 201: PostList, ...errors, 400: invalidPost, 409: ErrorBody },
         },
       },
       async (request, reply) =>
-        reply.code(201).send({ posts: await createPosts(ctx, ownerOf(request), request.params.id, request.body) }),
+        reply.code(201).send({
+          posts: await createPosts(ctx, ownerOf(request), request.params.id, request.body, postAuthorOf(request)),
+        }),
     );
 
     app.get(
@@ -113,13 +118,14 @@ export const postsRoutes =
             'in `connectionIds`, else its only account (409 `connection_required` when it has several). `fit: ' +
             'true`: every post sends its default fitting copy (as `targets[].fit`). `firstComment`: one text for ' +
             'every platform, or `{<platform>: text}` per platform, checked as `targets[].firstComment` (TikTok ' +
-            'takes none). All or nothing: 400 `validation_failed` lists every broken rule with its `videoId`.',
+            'takes none). All or nothing: 400 `validation_failed` lists every broken rule with its `videoId`. ' +
+            'Made by an editor or an API token in a project that needs approval: `awaiting_approval`.',
           body: BulkScheduleBody,
           response: { 201: PostList, ...errors, 400: invalidBulk, 409: ErrorBody },
         },
       },
       async (request, reply) =>
-        reply.code(201).send({ posts: await bulkSchedule(ctx, ownerOf(request), request.body) }),
+        reply.code(201).send({ posts: await bulkSchedule(ctx, ownerOf(request), request.body, postAuthorOf(request)) }),
     );
 
     app.get(
@@ -139,7 +145,8 @@ export const postsRoutes =
           ...common,
           summary: 'Change a scheduled post: its caption, options, time, first comment or fitting copy',
           description:
-            'Only before it starts (409 `post_started` after, `post_cancelled` once cancelled), and while its ' +
+            'Only before it starts, `scheduled` or `awaiting_approval` (409 `post_started` after, `post_cancelled` ' +
+            'once cancelled), and while its ' +
             'account is connected (409 `needs_reconnect` while it waits for a reconnect; cancelling stays open). ' +
             'Checked as POST /api/videos/{id}/posts checks a post: 400 `validation_failed` against the file it ' +
             "sends (its copy's facts when it sends one). `renditionId` (null: the video as uploaded) or `fit` " +
@@ -148,14 +155,15 @@ export const postsRoutes =
             'copy is ready, the post waits `scheduled` with `progress.step` `rendering`. `firstComment` sets, ' +
             'changes or (null, blank) clears the first comment: TikTok takes none (400), 409 ' +
             '`reconnect_to_allow` when the account may not comment, 409 `first_comment_sent` once the comment is ' +
-            'being sent, posted or failed.',
+            'being sent, posted or failed. In a project that needs approval, a change by an editor or an API ' +
+            'token (caption, options, time, copy) makes the post `awaiting_approval` again.',
           params: IdParams,
           body: UpdatePostBody,
           response: { 200: PostResponse, ...errors, 400: invalidPost, 409: ErrorBody },
         },
       },
       async (request) => ({
-        post: await updatePost(ctx, ownerOf(request), request.params.id, request.body),
+        post: await updatePost(ctx, ownerOf(request), request.params.id, request.body, postAuthorOf(request)),
       }),
     );
 

@@ -176,18 +176,45 @@ describe('client preview links', () => {
     expect((await json(await open(token))).posts[0].notes).toEqual([expect.objectContaining({ authorName: 'Cleo' })]);
   });
 
-  it('offers approval only when the link allows it; until approval is available it answers 501', async () => {
+  it('approves or asks for changes only when the link allows it, as an approver in the app would', async () => {
     const t = await teamWithPost(server);
+    const post = () =>
+      server.ctx.db
+        .selectFrom('posts')
+        .select(['status', 'error'])
+        .where('id', '=', t.postId)
+        .executeTakeFirstOrThrow();
+    await server.ctx.db.updateTable('posts').set({ status: 'awaiting_approval' }).where('id', '=', t.postId).execute();
     const readOnly = await linkFor(t, { postIds: [t.postId] });
     const refused = await postJson(readOnly.token, `/posts/${t.postId}/approve`, { name: 'Cleo' });
     expect(refused.status).toBe(403);
     expect((await json(refused)).code).toBe('approval_not_allowed');
+    expect((await post()).status).toBe('awaiting_approval');
+
     const { token } = await linkFor(t, { postIds: [t.postId], allowApproval: true });
-    for (const decision of ['approve', 'request-changes']) {
-      const res = await postJson(token, `/posts/${t.postId}/${decision}`, { name: 'Cleo', comment: 'Shorter?' });
-      expect(res.status).toBe(501);
-      expect((await json(res)).code).toBe('approval_unavailable');
-    }
+    const silent = await postJson(token, `/posts/${t.postId}/request-changes`, { name: 'Cleo' });
+    expect(silent.status).toBe(400);
+    expect((await json(silent)).code).toBe('comment_required');
+    const changes = await postJson(token, `/posts/${t.postId}/request-changes`, { name: 'Cleo', comment: 'Shorter?' });
+    expect(changes.status, JSON.stringify(await changes.clone().json())).toBe(200);
+    expect(await post()).toMatchObject({ status: 'awaiting_approval', error: { code: 'changes_requested' } });
+
+    const approved = await postJson(token, `/posts/${t.postId}/approve`, { name: 'Cleo' });
+    expect(approved.status).toBe(200);
+    expect((await post()).status).toBe('scheduled');
+    const trail = await t.asOwner.get(`/api/activity?project_id=${t.project.id}`);
+    const actors = (trail.body.events as { type: string; actor: string }[])
+      .filter((e) => e.type.startsWith('post.'))
+      .map((e) => [e.type, e.actor]);
+    expect(actors).toEqual(
+      expect.arrayContaining([
+        ['post.changes_requested', 'Cleo (preview link)'],
+        ['post.approved', 'Cleo (preview link)'],
+      ]),
+    );
+    const again = await postJson(token, `/posts/${t.postId}/approve`, { name: 'Cleo' });
+    expect(again.status).toBe(409);
+    expect((await json(again)).code).toBe('not_awaiting_approval');
   });
 
   it('limits how often one address opens one link', async () => {

@@ -102,11 +102,12 @@ export const previewRoutes =
             ...common,
             summary: decision === 'approve' ? 'Approve a post of a preview link' : 'Ask for changes to a post',
             description:
-              `${TOKEN} Only when the link allows approval (403 \`approval_not_allowed\`), for a post it shows. ` +
-              'Answers 501 `approval_unavailable` until approval before publishing is available.',
+              `${TOKEN} Only when the link allows approval (403 \`approval_not_allowed\`), for a post it shows; ` +
+              'the post must be awaiting approval (409 `not_awaiting_approval`). Approving an overdue post publishes ' +
+              'it at once; asking for changes needs a comment (400 `comment_required`).',
             params: PostParams,
             body: PreviewDecisionBody,
-            response: { 200: z.object({ ok: z.literal(true) }), ...errors, 501: ErrorBody },
+            response: { 200: z.object({ ok: z.literal(true) }), ...errors, 409: ErrorBody },
           },
         },
         async (request) => {

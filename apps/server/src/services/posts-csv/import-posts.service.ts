@@ -15,6 +15,7 @@ import { userTimeZone } from '../posts/create-posts.service';
 import { commentRefusal } from '../posts/first-comment-scope';
 import { planCopies } from '../posts/post-copies';
 import { checkPlans, insertPlannedPosts } from '../posts/schedule-posts';
+import type { PostAuthor } from '../approval/approval-rule';
 import { queueTimes } from '../slots/queue-times';
 import { parseCsv } from './parse-csv';
 import { checkColumns, columnName, readRow } from './read-row';
@@ -76,6 +77,8 @@ export async function importPosts(
   projectId: number,
   text: string,
   dryRun: boolean,
+  /** Who imports, and whether their posts wait for approval (an editor, an API token). */
+  author?: PostAuthor,
 ): Promise<PostsImportResult> {
   await getOwnProject(ctx, userId, projectId);
   const table = await parseCsv(text, CSV_LIMITS, columnName);
@@ -141,11 +144,17 @@ export async function importPosts(
   }
   await askCopies();
   let refused: Awaited<ReturnType<typeof assignQueue>> = [];
-  const posts = await insertPlannedPosts(ctx, userId, plans, async (trx) => {
-    refused = await assignQueue(trx, projectId, plans, now);
-    // A platform without slots fails the whole import: throwing rolls back, and the rows say why.
-    if (refused.length > 0) throw new ImportRowsError({ rows: [], created: 0, dryRun });
-  }).catch((err: unknown) => {
+  const posts = await insertPlannedPosts(
+    ctx,
+    userId,
+    plans,
+    async (trx) => {
+      refused = await assignQueue(trx, projectId, plans, now);
+      // A platform without slots fails the whole import: throwing rolls back, and the rows say why.
+      if (refused.length > 0) throw new ImportRowsError({ rows: [], created: 0, dryRun });
+    },
+    author,
+  ).catch((err: unknown) => {
     if (!(err instanceof ImportRowsError)) throw err;
     for (const { plan, violation } of refused) violations.get(plan.line)!.push(violation);
     throw new ImportRowsError({ rows: verdict(), created: 0, dryRun });

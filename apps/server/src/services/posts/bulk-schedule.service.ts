@@ -1,3 +1,4 @@
+import type { PostAuthor } from '../approval/approval-rule';
 import type { BulkScheduleBody, BulkViolation, PlatformKey, Post } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
@@ -41,7 +42,12 @@ async function videosInOrder(ctx: AppContext, userId: number, ids: readonly numb
  * as a post made alone). All or nothing: every violation of
  * every video is reported at once (with its video's id) and nothing is created.
  */
-export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkScheduleBody): Promise<Post[]> {
+export async function bulkSchedule(
+  ctx: AppContext,
+  userId: number,
+  body: BulkScheduleBody,
+  author?: PostAuthor,
+): Promise<Post[]> {
   if (new Set(body.platforms).size !== body.platforms.length) {
     throw badRequest('Each platform at most once', 'duplicate_platform');
   }
@@ -94,5 +100,5 @@ export async function bulkSchedule(ctx: AppContext, userId: number, body: BulkSc
       plans.filter((plan) => plan.connection === connection).forEach((plan, i) => (plan.scheduledAt = slots[i]!));
     }
   };
-  return insertPlannedPosts(ctx, userId, plans, body.queue ? assignSlots : undefined);
+  return insertPlannedPosts(ctx, userId, plans, body.queue ? assignSlots : undefined, author);
 }

@@ -14,6 +14,8 @@ import { platformNames } from './post-targets';
 import { PostViolationsError } from './post-validation';
 import { assertCommentAllowed, firstCommentOf } from './first-comment-scope';
 import { planCopies, type CopyAsk } from './post-copies';
+import type { PostAuthor } from '../approval/approval-rule';
+import { askApprovalAgain } from '../approval/approval-again';
 import { checkPlans, handToScheduler, type PostPlan } from './schedule-posts';
 
 /** 409 for a post that is no longer `scheduled`: it has started (or ended), or it was cancelled. */
@@ -74,11 +76,18 @@ function copyAsk(body: UpdatePostBody, post: PostRow): CopyAsk | undefined {
  * /api/videos/:id/posts checks a post: its platform's rules against the file it sends (the copy's facts), the
  * comment permission, playlists. The write is a compare-and-set on the status, so a post the runner claims
  * meanwhile answers 409 and is never changed under it. A new copy not ready when the post is due: it waits.
+ * Changed by someone whose changes need approval (`author`), it waits `awaiting_approval` again.
  */
-export async function updatePost(ctx: AppContext, userId: number, postId: number, body: UpdatePostBody): Promise<Post> {
+export async function updatePost(
+  ctx: AppContext,
+  userId: number,
+  postId: number,
+  body: UpdatePostBody,
+  author?: PostAuthor,
+): Promise<Post> {
   const before = await ownPostRow(ctx, userId, postId);
   if (body.firstComment !== undefined) assertCommentOpen(before);
-  if (before.status !== 'scheduled') throw notScheduled(before.status);
+  if (before.status !== 'scheduled' && before.status !== 'awaiting_approval') throw notScheduled(before.status);
   const scheduledAt = namesTime(body) ? resolvePostTime(body, await userTimeZone(ctx, userId), new Date()) : undefined;
   const firstComment = body.firstComment !== undefined ? firstCommentOf(body.firstComment) : before.first_comment;
   const connection = await usableConnection(ctx, before);
@@ -108,9 +117,11 @@ export async function updatePost(ctx: AppContext, userId: number, postId: number
     ...(scheduledAt ? { scheduledAt } : {}),
     ...(body.firstComment !== undefined ? { firstComment } : {}),
     ...(copyChanged ? { renditionId: plan.renditionId ?? null } : {}),
+    ...(author?.needsApproval ? { needsApproval: true } : {}),
   });
   if (!row) return lostRace(ctx, userId, postId);
   if (scheduledAt || copyChanged) await handToScheduler(ctx, [row]);
+  if (author?.needsApproval) await askApprovalAgain(ctx, author.userId, { ...row, video_title: before.video_title });
   return withTitle(row, before);
 }
 

@@ -5,6 +5,7 @@ import type { VideoRow } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { findUserById } from '../../repositories/users.repository';
 import { findVideoOfUser } from '../../repositories/videos.repository';
+import type { PostAuthor } from '../approval/approval-rule';
 import { queueTimes } from '../slots/queue-times';
 import { assertCaptionsAllowed } from '../captions/captions-scope';
 import { assertCommentAllowed, firstCommentOf } from './first-comment-scope';
@@ -44,6 +45,7 @@ export async function createPosts(
   userId: number,
   videoId: number,
   body: CreatePostsBody,
+  author?: PostAuthor,
 ): Promise<Post[]> {
   const video = await ownVideo(ctx, userId, videoId);
   assertPostable(video);
@@ -77,5 +79,5 @@ export async function createPosts(
       plan.scheduledAt = (await queueTimes(trx, video.project_id, plan.connection, 1, now))[0]!;
     }
   };
-  return insertPlannedPosts(ctx, userId, plans, body.queue ? assignSlots : undefined);
+  return insertPlannedPosts(ctx, userId, plans, body.queue ? assignSlots : undefined, author);
 }

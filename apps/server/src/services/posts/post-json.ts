@@ -46,6 +46,8 @@ export function toPostJson(row: PostRow & { video_title: string }): Post {
       : null,
     attempts: row.attempts,
     createdAt: toIsoString(row.created_at),
+    createdBy: row.created_by ?? null,
+    approvedAt: iso(row.approved_at ?? null),
     caption: row.caption,
     options: row.options ?? {},
     retryAt: retryAt(row),

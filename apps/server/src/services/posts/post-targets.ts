@@ -150,10 +150,17 @@ export function pickConnections(
  * stops another: a second would publish the video twice there. A failed or cancelled one does not; nor does
  * one on another account of the same platform (a second channel may carry the video too).
  */
-export const BLOCKING_STATUSES: readonly PostStatus[] = ['scheduled', 'publishing', 'published', 'unconfirmed'];
+export const BLOCKING_STATUSES: readonly PostStatus[] = [
+  'scheduled',
+  'awaiting_approval',
+  'publishing',
+  'published',
+  'unconfirmed',
+];
 
 const WHAT: Record<string, string> = {
   scheduled: 'is scheduled there',
+  awaiting_approval: 'is scheduled there, awaiting approval',
   publishing: 'is being published there',
   published: 'is already published there',
   unconfirmed: 'may already be there (unconfirmed: check the platform, then retry that post)',

@@ -8,6 +8,8 @@ import { insertPosts } from '../../repositories/posts.repository';
 import { lockVideosOfUser } from '../../repositories/videos.repository';
 import { postsScheduled } from '../activity/activity-moments';
 import { enqueuePublish, enqueuePublishMany } from '../publishing/publish-queue';
+import type { PostAuthor } from '../approval/approval-rule';
+import { notifyApproval, personActor, recordApproval } from '../approval/approval-events';
 import { toPostJson } from './post-json';
 import { assertNotPosted } from './post-targets';
 import { accountFactsOf, violationsOf, type PostDraft } from './post-validation';
@@ -67,7 +69,9 @@ export async function checkPlans(
 /**
  * Writes the posts, all or none: in one transaction that locks their videos (so two requests cannot both
  * pass the check for a post that is already there, and a video cannot be deleted meanwhile), then hands
- * each to the scheduler once the rows are committed.
+ * each to the scheduler once the rows are committed. Made by someone whose posts need approval (`author`), they
+ * wait `awaiting_approval` and the approvers are told; they are handed to the scheduler all the same, whose job
+ * marks one still waiting at its time `approval_overdue` and never publishes it.
  */
 export async function insertPlannedPosts(
   ctx: AppContext,
@@ -75,8 +79,11 @@ export async function insertPlannedPosts(
   plans: readonly PostPlan[],
   /** Sets the plans' times inside the transaction (queued posts take their slots under its lock). */
   assignTimes?: (trx: DB) => Promise<void>,
+  author?: PostAuthor,
 ): Promise<Post[]> {
   const videoIds = [...new Set(plans.map((p) => p.video.id))];
+  const titles = new Map(plans.map((p) => [p.video.id, p.video.title]));
+  const asking = author?.needsApproval ? await personActor(ctx, author.userId) : undefined;
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockVideosOfUser(trx, videoIds, userId);
     if (locked.length !== videoIds.length) throw notFound('Video');
@@ -106,6 +113,8 @@ export async function insertPlannedPosts(
         firstComment: p.draft.firstComment,
         renditionId: p.renditionId,
         scheduledAt: p.scheduledAt,
+        status: author?.needsApproval ? 'awaiting_approval' : 'scheduled',
+        createdBy: author?.userId ?? userId,
       })),
     );
     // One post per video and platform in a request (assertNotPosted), so the pair names its plan.
@@ -113,9 +122,14 @@ export async function insertPlannedPosts(
     await postsScheduled(trx, inserted, new Map(plans.map((p) => [p.video.id, p.video.title])), (post) =>
       sentNow.has(`${post.video_id}:${post.platform}`),
     );
+    for (const row of asking ? inserted : []) {
+      await recordApproval(trx, { ...row, video_title: titles.get(row.video_id) ?? '' }, 'awaiting_approval', asking!);
+    }
     return inserted;
   });
-  const titles = new Map(plans.map((p) => [p.video.id, p.video.title]));
   await handToScheduler(ctx, rows);
-  return rows.map((row) => toPostJson({ ...row, video_title: titles.get(row.video_id) ?? '' }));
+  const posts = rows.map((row) => ({ ...row, video_title: titles.get(row.video_id) ?? '' }));
+  // The approvers are told of each post that waits for them.
+  for (const post of asking ? posts : []) await notifyApproval(ctx, post, 'awaiting_approval', asking!);
+  return posts.map(toPostJson);
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
+import * as approval from '../approval/approve-post.service';
 
 /** Who approves through a preview link: the link, and the name its visitor gave. */
 export interface PreviewActor {
@@ -7,23 +8,29 @@ export interface PreviewActor {
   name: string;
 }
 
-const unavailable = () =>
-  new AppError(501, 'approval_unavailable', 'Approving through a preview link is not available yet');
+/** The trail and the bell name a visitor by the name they gave, saying it came through a preview link. */
+const asApprover = (actor: PreviewActor) => ({
+  previewLinkId: actor.previewLinkId,
+  name: `${actor.name} (preview link)`,
+});
 
 /**
- * The seam to approval before publishing (services/approval: approvePost, requestChanges), which is built
- * apart. Until it is wired here, the preview's Approve and Request changes answer 501 `approval_unavailable`;
- * the preview routes have already checked that the link allows approval and names the post.
+ * Approval before publishing (services/approval) from a preview link's page. The preview routes have already
+ * checked that the link allows approval and names the post; the same compare-and-set as an approver's in the app
+ * decides (409 `not_awaiting_approval` for a post no longer waiting), and approving an overdue post publishes it
+ * at once.
  */
-export async function approvePost(_ctx: AppContext, _actor: PreviewActor, _postId: number): Promise<never> {
-  throw unavailable();
+export async function approvePost(ctx: AppContext, actor: PreviewActor, postId: number): Promise<void> {
+  await approval.approvePost(ctx, asApprover(actor), postId);
 }
 
+/** Asks for changes: the visitor says what should change (400 `comment_required` without it). */
 export async function requestChanges(
-  _ctx: AppContext,
-  _actor: PreviewActor,
-  _postId: number,
-  _comment: string | undefined,
-): Promise<never> {
-  throw unavailable();
+  ctx: AppContext,
+  actor: PreviewActor,
+  postId: number,
+  comment: string | undefined,
+): Promise<void> {
+  if (!comment?.trim()) throw new AppError(400, 'comment_required', 'Say what should change in the post');
+  await approval.requestChanges(ctx, asApprover(actor), postId, comment.trim());
 }

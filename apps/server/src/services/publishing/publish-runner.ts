@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { countPublishOutcome } from '../../metrics-registry';
+import { markOverdueApprovals } from '../../repositories/post-approval.repository';
 import { claimPost, findDuePost, nextDuePostOfConnection } from '../../repositories/post-runs.repository';
 import { waitForCopy } from './copy-wait';
 import { enqueuePublish } from './publish-queue';
@@ -8,7 +9,8 @@ import { runClaimedPost, type RunOutcome } from './publish-run';
 import { nextWaitingPost, takePlatformSlot } from './platform-slots';
 import { waitForReconnect } from './reconnect-wait';
 
-export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'platform-busy' | 'waiting-for-copy';
+export type PublishJobOutcome =
+  RunOutcome | 'not-due' | 'approval-overdue' | 'connection-busy' | 'platform-busy' | 'waiting-for-copy';
 
 /**
  * The `posts.publish` job: claims the post if it is still due and nobody holds it, then publishes it. A job
@@ -20,11 +22,14 @@ export type PublishJobOutcome = RunOutcome | 'not-due' | 'connection-busy' | 'pl
  * process died with posts waiting in it) the minute's sweep queues again. A job per busy post every few
  * seconds instead filled the queue faster than posts ran when thousands were due at once. A post whose account
  * needs reconnecting is neither claimed nor sent: it waits for the reconnect (reconnect-wait.ts); so does one
- * whose fitting copy is still being made: it waits for the copy (copy-wait.ts).
+ * whose fitting copy is still being made: it waits for the copy (copy-wait.ts). A post awaiting approval is
+ * never claimed (the claim takes `scheduled` and `publishing` only); at its time it is marked `approval_overdue`.
  */
 export async function runPublishJob(ctx: AppContext, postId: number): Promise<{ outcome: PublishJobOutcome }> {
   const due = await findDuePost(ctx.db, postId);
-  if (!due) return { outcome: 'not-due' };
+  // A post still awaiting approval at its time is never claimed: it is marked overdue and waits on.
+  if (!due)
+    return { outcome: (await markOverdueApprovals(ctx.db, postId)).length > 0 ? 'approval-overdue' : 'not-due' };
   if (due.needsReconnect) {
     // No claim and no call to the platform: the post waits for the reconnect, or fails once it has waited too long.
     const wait = await waitForReconnect(ctx, due, 'nobody');

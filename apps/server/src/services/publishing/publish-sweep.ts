@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { postsWithDuePublishJob } from '../../repositories/job-queue-stats.repository';
 import { expireCommentHolds, listOpenComments } from '../../repositories/first-comments.repository';
 import { releaseEndedCopyWaits } from '../../repositories/copy-waits.repository';
+import { markOverdueApprovals } from '../../repositories/post-approval.repository';
 import { listPostsDueWithin, releaseAllLeases } from '../../repositories/post-runs.repository';
 import { enqueueFirstComment, enqueuePublish } from './publish-queue';
 
@@ -32,6 +33,8 @@ export async function sweepPosts(
   if (startup && ctx.dbKind === 'pglite') await expireCommentHolds(ctx.db);
   // Posts left waiting for a copy that has ended (normally its end makes them due already).
   await releaseEndedCopyWaits(ctx.db);
+  // Posts whose time passed while they awaited approval (their own job marks them; this covers a lost job).
+  await markOverdueApprovals(ctx.db);
   const due = await listPostsDueWithin(ctx.db, ctx.config.publishing.leaseMs + SWEEP_AHEAD_MS, SWEEP_BATCH);
   const waiting = await postsWithDuePublishJob(
     ctx.db,

@@ -7,6 +7,7 @@ export type PlatformState = PostStatus | 'none';
 export const PLATFORM_STATE_WORDS: Readonly<Record<PlatformState, string>> = {
   none: 'not posted',
   scheduled: 'scheduled',
+  awaiting_approval: 'awaiting approval',
   publishing: 'publishing',
   published: 'published',
   failed: 'failed',

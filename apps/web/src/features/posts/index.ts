@@ -23,7 +23,14 @@ export {
   isPartiallyPublished,
   countPosts,
   waitsForReconnect,
+  postStatusWords,
+  awaitsApproval,
+  approvalOverdue,
 } from './post-status';
+export { useApproval } from './api/approve-posts';
+export { useCanApprove, CanApproveProvider, canApproveIn } from './use-can-approve';
+export { ApprovalActions } from './components/ApprovalActions';
+export { BulkApproveBar } from './components/BulkApproveBar';
 export { postTimeText } from './post-time-text';
 export { platformName } from './platform-names';
 export {

@@ -3,6 +3,7 @@ import type { BadgeTone } from '@/components/ui/Badge';
 
 export const POST_STATUS_LABELS: Readonly<Record<PostStatus, string>> = {
   scheduled: 'Scheduled',
+  awaiting_approval: 'Awaiting approval',
   publishing: 'Publishing',
   published: 'Published',
   failed: 'Failed',
@@ -12,6 +13,7 @@ export const POST_STATUS_LABELS: Readonly<Record<PostStatus, string>> = {
 
 export const POST_STATUS_TONES: Readonly<Record<PostStatus, BadgeTone>> = {
   scheduled: 'blue',
+  awaiting_approval: 'amber',
   publishing: 'brand',
   published: 'green',
   failed: 'red',
@@ -27,13 +29,24 @@ export const PARTIALLY_PUBLISHED = 'Partially published';
  */
 export function isPartiallyPublished(counts: PostCounts): boolean {
   return (
-    counts.published > 0 && counts.failed + counts.unconfirmed > 0 && counts.publishing === 0 && counts.scheduled === 0
+    counts.published > 0 &&
+    counts.failed + counts.unconfirmed > 0 &&
+    counts.publishing === 0 &&
+    counts.scheduled + counts.awaiting_approval === 0
   );
 }
 
 /** Post counts of a list of posts, as the server counts a video's. */
 export function countPosts(posts: readonly { status: PostStatus }[]): PostCounts {
-  const counts: PostCounts = { scheduled: 0, publishing: 0, published: 0, failed: 0, cancelled: 0, unconfirmed: 0 };
+  const counts: PostCounts = {
+    scheduled: 0,
+    awaiting_approval: 0,
+    publishing: 0,
+    published: 0,
+    failed: 0,
+    cancelled: 0,
+    unconfirmed: 0,
+  };
   for (const post of posts) counts[post.status]++;
   return counts;
 }
@@ -49,4 +62,19 @@ export function waitsForReconnect(post: Pick<Post, 'status' | 'error'>): boolean
 /** A due post waiting, `scheduled`, for its fitting copy to be made (its progress says how far the copy is). */
 export function waitsForCopy(post: Pick<Post, 'status' | 'progress'>): boolean {
   return post.status === 'scheduled' && post.progress.step === 'rendering';
+}
+
+/** Waiting for an owner, reviewer or client to approve it; never published until then. */
+export function awaitsApproval(post: Pick<Post, 'status'>): boolean {
+  return post.status === 'awaiting_approval';
+}
+
+/** Its time passed while it waited for approval: approving it publishes it at once. */
+export function approvalOverdue(post: Pick<Post, 'status' | 'error'>): boolean {
+  return post.status === 'awaiting_approval' && post.error?.code === 'approval_overdue';
+}
+
+/** The status in words, as lists show it: an overdue approval says so, not only "Awaiting approval". */
+export function postStatusWords(post: Pick<Post, 'status' | 'error'>): string {
+  return approvalOverdue(post) ? 'Approval overdue' : POST_STATUS_LABELS[post.status];
 }

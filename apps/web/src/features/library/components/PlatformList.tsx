@@ -10,6 +10,7 @@ const labelOf = (key: PlatformKey) => PLATFORMS.find((p) => p.key === key)?.labe
 const MARKS: Record<Exclude<PlatformState, 'none' | 'cancelled'>, { className: string; glyph: React.ReactNode }> = {
   published: { className: 'bg-emerald-600', glyph: <CheckIcon className="size-2.5 stroke-[3.5]" /> },
   scheduled: { className: 'bg-sky-600', glyph: <ClockIcon className="size-2.5 stroke-[3]" /> },
+  awaiting_approval: { className: 'bg-amber-600', glyph: <ClockIcon className="size-2.5 stroke-[3]" /> },
   publishing: { className: 'bg-brand-600', glyph: <RefreshIcon className="size-2.5 stroke-[3]" /> },
   failed: { className: 'bg-red-600', glyph: <CloseIcon className="size-2.5 stroke-[3.5]" /> },
   unconfirmed: { className: 'bg-amber-600', glyph: <span className="text-[9px] leading-none font-bold">?</span> },

@@ -12,7 +12,15 @@ const video = buildVideo({
   title: 'Harbour at dawn',
   status: 'scheduled',
   platforms: ['instagram', 'youtube', 'x'],
-  postCounts: { scheduled: 1, publishing: 0, published: 1, failed: 1, cancelled: 0, unconfirmed: 0 },
+  postCounts: {
+    scheduled: 1,
+    awaiting_approval: 0,
+    publishing: 0,
+    published: 1,
+    failed: 1,
+    cancelled: 0,
+    unconfirmed: 0,
+  },
   platformPosts: [
     { platform: 'tiktok', status: 'scheduled' },
     { platform: 'youtube', status: 'published' },

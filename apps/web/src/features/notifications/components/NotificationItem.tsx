@@ -1,6 +1,6 @@
 import type { Notification, NotificationKind } from '@fanout/contracts';
 import { DropdownLink } from '@/components/ui/Dropdown';
-import { CheckCircleIcon, KeyIcon, UsersIcon, WarningIcon } from '@/components/ui/icons';
+import { CheckCircleIcon, ClockIcon, KeyIcon, UsersIcon, WarningIcon } from '@/components/ui/icons';
 import { cn } from '@/components/ui/cn';
 import { formatDateTime } from '@/lib/format';
 import { formatRelativeTime } from '../relative-time';
@@ -10,6 +10,9 @@ const KIND_ICON: Record<NotificationKind, { Icon: typeof CheckCircleIcon; tone: 
   failed: { Icon: WarningIcon, tone: 'text-red-600' },
   unconfirmed: { Icon: WarningIcon, tone: 'text-amber-600' },
   needs_reconnect: { Icon: KeyIcon, tone: 'text-amber-600' },
+  approval_requested: { Icon: ClockIcon, tone: 'text-amber-600' },
+  approved: { Icon: CheckCircleIcon, tone: 'text-emerald-600' },
+  changes_requested: { Icon: WarningIcon, tone: 'text-amber-600' },
   mention: { Icon: UsersIcon, tone: 'text-sky-700' },
 };
 

@@ -7,7 +7,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useCancelPost } from '../api/cancel-post';
 import { useRetryPost } from '../api/retry-post';
 import { platformName } from '../platform-names';
-import { waitsForReconnect } from '../post-status';
+import { awaitsApproval, waitsForReconnect } from '../post-status';
+import { useCanApprove } from '../use-can-approve';
+import { ApprovalActions } from './ApprovalActions';
 import { EditPostDialog } from './edit/EditPostDialog';
 import { PostNotesButton } from './PostNotesButton';
 
@@ -30,7 +32,9 @@ export function PostActions({ post, errorId }: PostActionsProps) {
   const toast = useToast();
   const name = platformName(post.platform);
   const canRetry = post.status === 'failed' || post.status === 'unconfirmed';
-  const scheduled = post.status === 'scheduled';
+  // A post awaiting approval is changed and cancelled as a scheduled one is.
+  const scheduled = post.status === 'scheduled' || awaitsApproval(post);
+  const approvable = useCanApprove() && awaitsApproval(post);
 
   const onRetry = () =>
     retry.mutate(
@@ -50,6 +54,7 @@ export function PostActions({ post, errorId }: PostActionsProps) {
     <div className="flex flex-wrap items-center gap-2">
       {dialog}
       <PostNotesButton post={post} />
+      {approvable && <ApprovalActions post={post} />}
       {canRetry && (
         <Button
           size="sm"

@@ -30,7 +30,7 @@ function PostCard({ post, zone }: { post: Post; zone: string }) {
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <PostStatusBadge status={post.status} />
+        <PostStatusBadge status={post.status} error={post.error} />
         <span className="text-sm text-zinc-700">{postTimeText(post, zone)}</span>
       </div>
       <PostProgress post={post} zone={zone} />

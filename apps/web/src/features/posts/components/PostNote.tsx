@@ -1,6 +1,7 @@
 import type { Post } from '@fanout/contracts';
 import { waitsForCopy, waitsForReconnect } from '../post-status';
 import { PostAppliedPrivacy } from './PostAppliedPrivacy';
+import { PostApprovalNote } from './PostApprovalNote';
 import { PostErrorText } from './PostErrorText';
 import { PostFirstComment } from './PostFirstComment';
 import { PostReconnectWait } from './PostReconnectWait';
@@ -23,5 +24,7 @@ function StatusNote({ post, id }: { post: Post; id: string }) {
   // Its progress says it already: waiting is not a failure.
   if (waitsForCopy(post)) return null;
   if (post.appliedPrivacy && post.status === 'published') return <PostAppliedPrivacy post={post} id={id} />;
+  // Waiting for approval is no failure: what an approver asked for, or that its time passed, in plain words.
+  if (post.status === 'awaiting_approval') return <PostApprovalNote post={post} id={id} />;
   return post.error ? <PostErrorText error={post.error} platform={post.platform} id={id} /> : null;
 }

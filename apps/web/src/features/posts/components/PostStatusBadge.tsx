@@ -1,17 +1,20 @@
-import type { PostCounts, PostStatus } from '@fanout/contracts';
+import type { PostCounts, PostError, PostStatus } from '@fanout/contracts';
 import { Badge } from '@/components/ui/Badge';
-import { isPartiallyPublished, PARTIALLY_PUBLISHED, POST_STATUS_LABELS, POST_STATUS_TONES } from '../post-status';
+import { isPartiallyPublished, PARTIALLY_PUBLISHED, postStatusWords, POST_STATUS_TONES } from '../post-status';
 
 function Dot() {
   return <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-70" />;
 }
 
-/** One post's status in words: Scheduled, Publishing, Published, Failed, Cancelled, Unconfirmed. */
-export function PostStatusBadge({ status }: { status: PostStatus }) {
+/**
+ * One post's status in words: Scheduled, Awaiting approval (or Approval overdue), Publishing, Published, Failed,
+ * Cancelled, Unconfirmed.
+ */
+export function PostStatusBadge({ status, error = null }: { status: PostStatus; error?: PostError | null }) {
   return (
     <Badge tone={POST_STATUS_TONES[status]}>
       <Dot />
-      {POST_STATUS_LABELS[status]}
+      {postStatusWords({ status, error })}
     </Badge>
   );
 }

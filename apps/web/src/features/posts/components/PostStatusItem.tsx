@@ -14,6 +14,7 @@ import { PostPlaylists } from './PostPlaylists';
 import { PostProgress } from './PostProgress';
 import { PostReconnectWait } from './PostReconnectWait';
 import { PostStatusBadge } from './PostStatusBadge';
+import { PostApprovalNote } from './PostApprovalNote';
 
 /** One post of a video: where it goes, its status and time, live progress, the platform's answer, actions. */
 export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
@@ -26,7 +27,7 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
         <span id={`${id}-name`} className="text-sm font-medium text-zinc-900">
           {name}
         </span>
-        <PostStatusBadge status={post.status} />
+        <PostStatusBadge status={post.status} error={post.error} />
         <span className="text-xs text-zinc-500">
           {post.accountName} · {postTimeText(post, zone)}
           {post.attempts > 1 && ` · attempt ${post.attempts}`}
@@ -42,6 +43,7 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
       {post.error && (post.status === 'failed' || post.status === 'unconfirmed' || post.status === 'publishing') && (
         <PostErrorText error={post.error} platform={post.platform} id={`${id}-error`} />
       )}
+      {post.status === 'awaiting_approval' && <PostApprovalNote post={post} id={`${id}-error`} />}
       <PostFirstComment post={post} />
       <PostActions post={post} errorId={post.error ? `${id}-error` : undefined} />
     </li>

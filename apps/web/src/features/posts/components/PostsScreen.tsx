@@ -11,6 +11,8 @@ import { useUserTimeZone } from '../hooks/use-user-time-zone';
 import { NO_FILTER, usePostPages, type PostsFilter } from '../posts-page';
 import { PostsFilters, postsSelectClasses } from './PostsFilters';
 import { PostsTable } from './PostsTable';
+import { BulkApproveBar } from './BulkApproveBar';
+import { canApproveIn, CanApproveProvider } from '../use-can-approve';
 
 const TITLE = 'My Posts';
 const SUBTITLE = 'Everything you publish, on every platform, in one list.';
@@ -46,7 +48,7 @@ function PostsLoading() {
 /** My Posts (/posts): every post of the current project, newest first, filtered, a page at a time. */
 export function PostsScreen() {
   usePageTitle(TITLE);
-  const { projectId, isResolved } = useCurrentProject();
+  const { project, projectId, isResolved } = useCurrentProject();
   const zone = useUserTimeZone();
   const [filter, setFilter] = useState<PostsFilter>(NO_FILTER);
   const account = useAccountFilter(projectId);
@@ -58,7 +60,7 @@ export function PostsScreen() {
   if (pages.isSuccess && posts.length === 0 && !filtering) return <NoPostsYet />;
 
   return (
-    <>
+    <CanApproveProvider value={canApproveIn(project)}>
       <PageHeader title={TITLE} subtitle={SUBTITLE} actions={<PostsCsvActions />} />
       <PostsFilters filter={filter} onChange={setFilter}>
         <AccountFilter
@@ -94,6 +96,7 @@ export function PostsScreen() {
         />
       ) : (
         <>
+          <BulkApproveBar posts={posts} />
           <PostsTable posts={posts} zone={zone} />
           {pages.hasNextPage && (
             <div className="mt-4 flex flex-col items-center gap-2">
@@ -109,6 +112,6 @@ export function PostsScreen() {
           )}
         </>
       )}
-    </>
+    </CanApproveProvider>
   );
 }

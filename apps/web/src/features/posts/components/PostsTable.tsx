@@ -37,7 +37,7 @@ function PostRow({ post, zone }: { post: Post; zone: string }) {
       <td className="py-3 pr-4 text-sm text-zinc-700">{postTimeText(post, zone)}</td>
       <td className="max-w-sm py-3 pr-4">
         <div className="space-y-2">
-          <PostStatusBadge status={post.status} />
+          <PostStatusBadge status={post.status} error={post.error} />
           <PostProgress post={post} zone={zone} />
           <PostNote post={post} id={errorId} />
         </div>

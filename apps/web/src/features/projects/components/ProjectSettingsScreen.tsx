@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, PageHeader, Skeleton } from '@/components/ui/St
 import { Button } from '@/components/ui/Button';
 import { useCreateProjectPrompt } from '../hooks/use-create-project-prompt';
 import { useCurrentProject } from '../hooks/use-current-project';
+import { ApprovalSettingsSection } from './ApprovalSettingsSection';
 import { DeleteProjectSection } from './DeleteProjectSection';
 import { ProjectDetailsForm } from './ProjectDetailsForm';
 import { RulesSection } from '@/features/rules';
@@ -58,6 +59,7 @@ export function ProjectSettingsScreen() {
               if (next) switchProject(next.id);
             }}
           />
+          <ApprovalSettingsSection key={`team-${project.id}`} project={project} />
           <PostingSlotsSection key={`slots-${project.id}`} project={project} />
           <RulesSection key={`rules-${project.id}`} project={project} />
           {project.role === 'owner' && <PreviewLinksSection key={`preview-${project.id}`} project={project} />}

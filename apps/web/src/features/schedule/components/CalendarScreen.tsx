@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { Post, Video } from '@fanout/contracts';
 import { usePageTitle } from '@/features/config';
 import { useVideos } from '@/features/library';
-import { useUserTimeZone, zoneName } from '@/features/posts';
+import { BulkApproveBar, CanApproveProvider, canApproveIn, useUserTimeZone, zoneName } from '@/features/posts';
 import { PostsCsvActions } from '@/features/posts-csv';
 import { useCurrentProject } from '@/features/projects';
 import { PageHeader } from '@/components/ui/States';
@@ -35,7 +35,7 @@ function nextHour(zone: string): string {
 export function CalendarScreen() {
   usePageTitle('Schedule');
   const zone = useUserTimeZone();
-  const { projectId, isResolved } = useCurrentProject();
+  const { project, projectId, isResolved } = useCurrentProject();
   const [range, setRange] = useState<CalendarRange | null>(null);
   const posts = useCalendarPosts(isResolved ? projectId : undefined, range);
   const videos = useVideos(projectId, isResolved && projectId !== undefined);
@@ -73,7 +73,7 @@ export function CalendarScreen() {
   }
 
   return (
-    <>
+    <CanApproveProvider value={canApproveIn(project)}>
       <PageHeader
         title="Schedule"
         subtitle={`Your project’s posts by day and time, on ${zoneName(zone)} time. Drag a post to move it.`}
@@ -90,6 +90,7 @@ export function CalendarScreen() {
           The posts could not be loaded.
         </p>
       )}
+      <BulkApproveBar posts={posts.data ?? []} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <section
           aria-label="Calendar"
@@ -151,6 +152,6 @@ export function CalendarScreen() {
       {composing && (
         <ComposeDialog video={composing.video} local={composing.local} onClose={() => setComposing(null)} />
       )}
-    </>
+    </CanApproveProvider>
   );
 }

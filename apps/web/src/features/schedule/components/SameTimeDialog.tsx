@@ -38,7 +38,7 @@ export function SameTimeDialog({ group, zone, onOpen, onMove, onClose }: SameTim
                   {name} · {post.accountName}
                 </span>
               </button>
-              <PostStatusBadge status={post.status} />
+              <PostStatusBadge status={post.status} error={post.error} />
               {post.status === 'scheduled' && (
                 <Button
                   size="sm"

@@ -1,5 +1,5 @@
 import type { Post, PostStatus } from '@fanout/contracts';
-import { POST_STATUS_LABELS, platformName, waitsForReconnect } from '@/features/posts';
+import { platformName, postStatusWords, waitsForReconnect } from '@/features/posts';
 import { PLATFORM_ACCENTS } from '../platform-colors';
 import { sameTimeLabel, type TimeGroup } from '../same-time';
 import { platformIconNode } from './platform-icon-dom';
@@ -12,6 +12,7 @@ import { platformIconNode } from './platform-icon-dom';
 /** The app's badge tones (components/ui/Badge), per status. */
 const STATUS_CLASSES: Readonly<Record<PostStatus, string>> = {
   scheduled: 'bg-sky-50 text-sky-700 ring-sky-200',
+  awaiting_approval: 'bg-amber-50 text-amber-800 ring-amber-200',
   publishing: 'bg-brand-50 text-brand-700 ring-brand-200',
   published: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
   failed: 'bg-red-50 text-red-700 ring-red-200',
@@ -41,8 +42,7 @@ export interface PostEventActions {
 }
 
 /** What the calendar's tooltip (EventTip) shows for a post whose title is cut short: all of it, and where. */
-export const tipText = (post: Post) =>
-  `${post.videoTitle}\n${platformName(post.platform)} · ${POST_STATUS_LABELS[post.status]}`;
+export const tipText = (post: Post) => `${post.videoTitle}\n${platformName(post.platform)} · ${postStatusWords(post)}`;
 
 /**
  * Platform colour strip and icon, time, title and status in a button that opens the post, with "Move…" for a
@@ -52,7 +52,7 @@ export function postEventNodes(post: Post, time: string, roomy: boolean, actions
   const name = platformName(post.platform);
   const waiting = waitsForReconnect(post);
   // A post waiting for its account says so, in the badge's room and in full to a screen reader and on hover.
-  const status = waiting ? `Waiting: reconnect ${name} on Accounts` : POST_STATUS_LABELS[post.status];
+  const status = waiting ? `Waiting: reconnect ${name} on Accounts` : postStatusWords(post);
   const box = element(
     'div',
     'flex w-full min-w-0 flex-wrap items-center gap-x-1 gap-y-0.5 overflow-hidden rounded border-l-4 bg-white px-1 py-0.5 text-xs whitespace-nowrap text-zinc-900',
