@@ -87,7 +87,7 @@ describe('uploading into a shared project', () => {
     expect(third.body.code).toBe('quota_exceeded');
     const created = await createTusUpload(people.editor.token, size);
     expect(created.status).toBe(413);
-    expect((await created.json()).code).toBe('quota_exceeded');
+    expect(((await created.json()) as { code: string }).code).toBe('quota_exceeded');
     const check = await api(server, people.editor.token).get(`/api/upload/check?project_id=${projectId}&size=${size}`);
     expect(check.body).toEqual({ sameSize: true, duplicate: null });
 
@@ -103,7 +103,7 @@ describe('uploading into a shared project', () => {
       const check = await api(server, user.token).get(`/api/upload/check?project_id=${projectId}&size=${size}`);
       return [
         [form.status, form.body.code],
-        [tusCreated.status, (await tusCreated.json()).code],
+        [tusCreated.status, ((await tusCreated.json()) as { code: string }).code],
         [check.status, check.body.code],
       ];
     };
