@@ -1,4 +1,5 @@
-import type { ProjectRole } from '@fanout/contracts';
+import { MemberRole, roleCan, type Capability, type ProjectRole } from '@fanout/contracts';
+import { sql } from 'kysely';
 import type { DB } from '../db/database';
 
 /** A member's place in a project of someone else's: the project, its owner and the member's role. */
@@ -19,4 +20,14 @@ export async function listMemberPlaces(db: DB, userIds: readonly number[]): Prom
     .where('m.user_id', 'in', userIds)
     .execute();
   return rows.map((r) => ({ userId: r.user_id, projectId: r.project_id, ownerId: r.owner_id, role: r.role }));
+}
+
+/**
+ * Rows (of a table with `user_id` and `project_id`) a person may see across projects: their own projects', and
+ * those of the projects shared with them in a role that has `need` (search, Recent).
+ */
+export function visibleTo(table: 'videos' | 'posts', userId: number, need: Capability) {
+  const roles = MemberRole.options.filter((role) => roleCan(role, need));
+  return sql<boolean>`(${sql.ref(`${table}.user_id`)} = ${userId} or ${sql.ref(`${table}.project_id`)} in (
+    select project_id from project_members where user_id = ${userId} and role in (${sql.join(roles)})))`;
 }
