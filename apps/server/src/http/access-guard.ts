@@ -17,7 +17,9 @@ export type IdAt = `${'params' | 'query' | 'body'}.${string}`;
  * - `project`: the project whose id is at `project`; with `optional`, a request without one is about the caller's
  *   own projects only (a list of all their videos);
  * - `row`: the project of the row (a video, a post …) whose id is at `at`;
- * - `rows`: the projects of every row whose ids (an array) are at `at`, which must all have one owner.
+ * - `rows`: the projects of every row whose ids (an array) are at `at`, which must all have one owner;
+ * - `inHandler`: the project id arrives where no rule can read it before the handler (a multipart field, the tus
+ *   metadata, named here); the handler calls projectAccess itself, with `need`.
  * The checks themselves are projectAccess's, in one place; ROLE_CAN says which role has which capability.
  */
 export type AccessRule =
@@ -25,7 +27,8 @@ export type AccessRule =
   | { personal: true }
   | { project: IdAt; need: Capability; optional?: true }
   | { row: ProjectScoped; at: IdAt; need: Capability }
-  | { rows: ProjectScoped; at: IdAt; need: Capability };
+  | { rows: ProjectScoped; at: IdAt; need: Capability }
+  | { inHandler: string; need: Capability };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,7 +46,7 @@ function valueAt(request: FastifyRequest, at: IdAt): unknown {
 }
 
 async function resolve(ctx: AppContext, request: FastifyRequest, actorId: number, rule: AccessRule) {
-  if ('public' in rule || 'personal' in rule) return undefined;
+  if ('public' in rule || 'personal' in rule || 'inHandler' in rule) return undefined;
   const at = 'project' in rule ? rule.project : rule.at;
   const value = valueAt(request, at);
   if ('project' in rule) {

@@ -1,6 +1,7 @@
 import type { PlatformKey, PostStatus } from '@fanout/contracts';
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
+import { visibleTo } from './member-places.repository';
 import { updatedKeySql, type UpdatedPosition } from './videos.repository';
 
 /** A post the header search found, with what its result row shows. */
@@ -61,7 +62,7 @@ export async function searchPostsOfUser(
       'users.username as username',
       updatedKeySql('posts').as('sort_key'),
     ])
-    .where('posts.user_id', '=', userId);
+    .where(visibleTo('posts', userId, 'see_posts'));
   if (after)
     query = query.where(sql<boolean>`(posts.updated_at, posts.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
   if (match) {

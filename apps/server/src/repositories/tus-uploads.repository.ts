@@ -30,12 +30,14 @@ export async function findTusUpload(db: DB, id: string): Promise<TusUploadRow | 
 }
 
 /** The bytes the user's unfinished uploads will take once they arrive. */
-export async function sumUnfinishedTusBytes(db: DB, userId: number): Promise<number> {
+/** The bytes announced by unfinished uploads into the projects of one owner, whoever sends them. */
+export async function sumUnfinishedTusBytes(db: DB, ownerId: number): Promise<number> {
   const row = await db
     .selectFrom('tus_uploads')
-    .select(sql<number>`coalesce(sum(size_bytes), 0)`.as('total'))
-    .where('user_id', '=', userId)
-    .where('video_id', 'is', null)
+    .innerJoin('projects', 'projects.id', 'tus_uploads.project_id')
+    .select(sql<number>`coalesce(sum(tus_uploads.size_bytes), 0)`.as('total'))
+    .where('projects.user_id', '=', ownerId)
+    .where('tus_uploads.video_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }

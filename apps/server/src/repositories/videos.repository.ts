@@ -2,6 +2,7 @@ import { emptyPostCounts, POST_STATUSES, type PostCounts, type PostStatus } from
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import type { VideoRow } from '../db/schema';
+import { visibleTo } from './member-places.repository';
 import { findCaptionFileNames } from './video-captions.repository';
 
 /** The database or a transaction on it. */
@@ -200,7 +201,7 @@ export async function searchVideosOfUser(
     .innerJoin('users', 'users.id', 'videos.user_id')
     .selectAll('videos')
     .select(['projects.name as project_name', 'users.username as username', updatedKeySql('videos').as('sort_key')])
-    .where('videos.user_id', '=', userId);
+    .where(visibleTo('videos', userId, 'see_library'));
   if (after)
     query = query.where(sql<boolean>`(videos.updated_at, videos.id) < (${after.at}::timestamptz, ${after.id}::bigint)`);
   if (text !== undefined) {

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { badRequest, payloadTooLarge } from '../http/errors';
 import { findReferencedFileNames, largestHashedVideoSize } from '../repositories/videos.repository';
 import { ByteLimitError, removeStaleFiles, STALE_TEMP_AFTER_MS, TempFileWriter, tempPath } from '../storage/temp-file';
-import { getOwnProject } from './projects.service';
+import { projectAccess } from './access/project-access';
 import { cutText } from './cut-text';
 import { formatBytes, usedBytes } from './storage-usage.service';
 import { removeStoredFiles } from './videos.service';
@@ -58,7 +58,11 @@ async function* guarded(parts: AsyncIterable<UploadPart>): AsyncGenerator<Upload
 interface Received {
   fields: Record<string, unknown>;
   temp?: ReceivedFile;
-  projectChecked: boolean;
+  /**
+   * The project's owner, once the caller's right to upload into it (role `edit`) was checked: the video is
+   * theirs and counts against their quota, whoever uploads it.
+   */
+  ownerId?: number;
   /** The file did not fit the storage left and was only hashed past it: a duplicate, or over the quota. */
   overQuota?: { used: number; quota: number };
 }
@@ -82,26 +86,34 @@ function fieldError(fields: Record<string, unknown>) {
  */
 async function hashingLimit(ctx: AppContext, received: Received, room: number): Promise<number> {
   const { uploadMaxBytes } = ctx.config;
-  if (room >= uploadMaxBytes || !received.projectChecked || received.fields.allow_duplicate === 'true') {
+  if (room >= uploadMaxBytes || received.ownerId === undefined || received.fields.allow_duplicate === 'true') {
     return Math.min(uploadMaxBytes, room);
   }
   const largest = await largestHashedVideoSize(ctx.db, fieldError(received.fields).project_id);
   return Math.min(uploadMaxBytes, Math.max(room, largest));
 }
 
+/** The owner of the project named by the form, once the caller may upload into it (404 / 403 otherwise). */
+async function checkProject(ctx: AppContext, actorId: number, received: Received): Promise<number> {
+  received.ownerId ??= (await projectAccess(ctx, actorId, fieldError(received.fields).project_id, 'edit')).ownerId;
+  return received.ownerId;
+}
+
 /**
  * Reads the parts; fields may come before or after the file. The file goes to a temp file as its bytes
- * arrive (never to memory), its SHA-256 computed on the way.
+ * arrive (never to memory), its SHA-256 computed on the way. It is bounded by the owner's storage left when
+ * the project came first; else (whose quota it is is not known yet) by UPLOAD_MAX_BYTES, the owner's quota
+ * being checked once the project is.
  */
 async function receiveParts(
   ctx: AppContext,
-  userId: number,
+  actorId: number,
   parts: AsyncIterable<UploadPart>,
   received: Received,
 ): Promise<void> {
-  const used = await usedBytes(ctx, userId);
   const { uploadMaxBytes, storageQuotaBytes, tmpDir } = ctx.config;
-  const room = Math.max(0, storageQuotaBytes - used);
+  let used = 0;
+  let room = uploadMaxBytes;
   const tooBig = () => (uploadMaxBytes <= room ? fileTooLarge(uploadMaxBytes) : quotaExceeded(used, storageQuotaBytes));
   let writer: TempFileWriter | undefined;
   let fileName = '';
@@ -120,16 +132,17 @@ async function receiveParts(
             throw badRequest(`${part.fieldname} was sent twice`, 'validation_failed');
           }
           received.fields[part.fieldname] = part.value;
-          if (part.fieldname === 'project_id' && !received.temp && !writer) {
-            await getOwnProject(ctx, userId, fieldError(received.fields).project_id);
-            received.projectChecked = true;
-          }
+          if (part.fieldname === 'project_id' && !received.temp && !writer) await checkProject(ctx, actorId, received);
           continue;
         case 'file':
           if (part.fieldname !== FILE_FIELD) {
             throw badRequest(`Send the video in the "${FILE_FIELD}" field`, 'unexpected_file');
           }
           fileName = part.filename;
+          if (received.ownerId !== undefined) {
+            used = await usedBytes(ctx, received.ownerId);
+            room = Math.max(0, storageQuotaBytes - used);
+          }
           writer = new TempFileWriter(
             tempPath(tmpDir, 'upload'),
             await hashingLimit(ctx, received, room),
@@ -140,7 +153,7 @@ async function receiveParts(
           if (writer) {
             const { bytes, sha256, whole } = await writer.finish();
             received.temp = { path: writer.path, bytes, originalName: cleanOriginalName(fileName), sha256 };
-            if (!whole) received.overQuota = { used, quota: storageQuotaBytes };
+            if (!whole && received.ownerId !== undefined) received.overQuota = { used, quota: storageQuotaBytes };
             writer = undefined;
           }
           continue;
@@ -154,24 +167,29 @@ async function receiveParts(
 }
 
 /**
- * POST /api/upload: receive, check (size, quota, project, that it really is a video), store, record.
- * Whatever fails, everything written so far (temp file, stored video, thumbnail) is removed.
+ * POST /api/upload: receive, check (size, quota, the caller's right to upload into the project, that it really
+ * is a video), store, record as the project owner's video. Whatever fails, everything written so far (temp
+ * file, stored video, thumbnail) is removed.
  */
-export async function receiveUpload(ctx: AppContext, userId: number, parts: AsyncIterable<UploadPart>): Promise<Video> {
-  const received: Received = { fields: {}, projectChecked: false };
+export async function receiveUpload(
+  ctx: AppContext,
+  actorId: number,
+  parts: AsyncIterable<UploadPart>,
+): Promise<Video> {
+  const received: Received = { fields: {} };
   try {
-    await receiveParts(ctx, userId, parts, received);
+    await receiveParts(ctx, actorId, parts, received);
     const { temp } = received;
     if (!temp) throw badRequest(`Attach the video file in the "${FILE_FIELD}" field`, 'missing_file');
     const fields = fieldError(received.fields);
-    if (!received.projectChecked) await getOwnProject(ctx, userId, fields.project_id);
+    const ownerId = await checkProject(ctx, actorId, received);
     if (received.overQuota) {
       const { used, quota } = received.overQuota;
       const keep = fields.allow_duplicate === 'true';
       await refuseCopyOverQuota(ctx, fields.project_id, keep ? undefined : temp.sha256);
       throw quotaExceeded(used, quota);
     }
-    return await acceptUploadedFile(ctx, userId, temp, {
+    return await acceptUploadedFile(ctx, ownerId, temp, {
       projectId: fields.project_id,
       title: fields.title,
       duplicates: fields.allow_duplicate === 'true' ? 'allow' : 'refuse',

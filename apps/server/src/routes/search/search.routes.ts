@@ -17,7 +17,7 @@ export const searchRoutes =
           tags: ['search'],
           security: [{ bearer: [] }],
           summary:
-            'Header search over your videos (title, description, tags) and posts (caption, platform, account), case-insensitive, most recently changed first',
+            'Header search over your videos (title, description, tags) and posts (caption, platform, account), and those of projects shared with you as far as your role sees them (a client: posts only), case-insensitive, most recently changed first',
           description:
             'Pages of `limit` (default 50, at most 100); pass `nextCursor` as `cursor`, with the same `q`, for the next ' +
             'page. 400 `bad_cursor` for a cursor the server did not give.',

@@ -19,11 +19,17 @@ import {
   tusUploads,
   tusUrl,
   VIDEO_ID_HEADER,
+  uploadOwner,
+  videoOfUpload,
 } from '../../services/uploads/tus-server';
-import { getVideo } from '../../services/videos.service';
 
 const NO_BODY = z.null().meta({ type: 'null' });
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The project id is in the creation's Upload-Metadata, then in the upload's record: the handlers check it. */
+const IN_UPLOAD = { access: { inHandler: 'Upload-Metadata project_id', need: 'edit' } } as const;
+/** OPTIONS tells what the server supports, nothing of a project. */
+const DISCOVERY = { access: { personal: true } } as const;
 
 const TUS_NOTE =
   'tus 1.0 (https://tus.io/protocols/resumable-upload): send `Tus-Resumable: 1.0.0` and the Bearer token on every ' +
@@ -105,7 +111,7 @@ export const tusRoutes =
           .type(JSON_TYPE)
           .send(JSON.stringify({ error: 'The upload is already complete', code: 'invalid_offset' }));
       }
-      const video = await getVideo(ctx, row.user_id, row.video_id!);
+      const video = await videoOfUpload(ctx, row);
       return reply.code(200).type(JSON_TYPE).send(JSON.stringify({ video }));
     }
 
@@ -115,6 +121,8 @@ export const tusRoutes =
       const row = TUS_ID.test(id) ? await findTusUpload(ctx.db, id) : undefined;
       // Someone else's upload is answered as if it did not exist.
       if (!row || row.user_id !== user.id) throw notFound('Upload');
+      // A sender who may no longer upload into the project (removed, or made a reviewer) goes no further.
+      await uploadOwner(ctx, row);
       if (row.video_id !== null) return answerFinished(request, reply, row);
 
       const response = await handleGuarded(request, { userId: user.id, uploadId: id });
@@ -177,6 +185,7 @@ export const tusRoutes =
     app.post(
       '/tus',
       {
+        config: IN_UPLOAD,
         schema: {
           tags: ['videos'],
           security: [{ bearer: [] }],
@@ -184,9 +193,11 @@ export const tusRoutes =
           description:
             `${TUS_NOTE} Headers: \`Upload-Length\` (required; deferred length is not supported) and ` +
             '`Upload-Metadata` with `project_id` (required), `filename`, `filetype`, `title` (values base64). ' +
-            'The project must be yours (404), the size within UPLOAD_MAX_BYTES (413 file_too_large) and the whole ' +
-            'file must fit the storage quota together with your other unfinished uploads (413 quota_exceeded), all ' +
-            'checked before any byte is sent. Answers 201 with `Location: /api/tus/<id>`. A creation that carries ' +
+            'You must be the owner or an editor of the project (404 for a project you have no place in, 403 ' +
+            "role_forbidden for a reviewer or a client); the video is the owner's and counts against the owner's " +
+            'storage quota. The size must be within UPLOAD_MAX_BYTES (413 file_too_large) and the whole file must ' +
+            "fit that quota together with the other unfinished uploads into the owner's projects (413 " +
+            'quota_exceeded), all checked before any byte is sent. Answers 201 with `Location: /api/tus/<id>`. A creation that carries ' +
             `the whole file (creation-with-upload) answers 201 with \`{video}\` and \`${VIDEO_ID_HEADER}\`.`,
           response: { 201: VideoResponse.or(NO_BODY), ...errors },
         },
@@ -197,6 +208,7 @@ export const tusRoutes =
     app.route({
       method: 'OPTIONS',
       url: '/tus',
+      config: DISCOVERY,
       schema: { hide: true },
       handler: forward,
     });
@@ -204,6 +216,7 @@ export const tusRoutes =
     app.route({
       method: 'HEAD',
       url: '/tus/:id',
+      config: IN_UPLOAD,
       schema: {
         tags: ['videos'],
         security: [{ bearer: [] }],
@@ -222,6 +235,7 @@ export const tusRoutes =
     app.patch(
       '/tus/:id',
       {
+        config: IN_UPLOAD,
         schema: {
           tags: ['videos'],
           security: [{ bearer: [] }],
@@ -242,6 +256,7 @@ export const tusRoutes =
     app.delete(
       '/tus/:id',
       {
+        config: IN_UPLOAD,
         schema: {
           tags: ['videos'],
           security: [{ bearer: [] }],
@@ -257,6 +272,7 @@ export const tusRoutes =
     app.route({
       method: 'OPTIONS',
       url: '/tus/:id',
+      config: DISCOVERY,
       schema: { hide: true },
       handler: forward,
     });

@@ -144,6 +144,8 @@ export const uploadRoutes =
     app.post(
       '/upload',
       {
+        // The project id is a field of the form the handler streams: receiveUpload checks it.
+        config: { access: { inHandler: 'multipart field project_id', need: 'edit' } },
         schema: {
           tags: ['videos'],
           security: [{ bearer: [] }],
@@ -157,12 +159,16 @@ export const uploadRoutes =
             'UPLOAD_MIN_BYTES_PER_SECOND is cut off (408 upload_too_slow); too many uploads at once from one ' +
             'account or address get 429 too_many_uploads with Retry-After. A file the project already has (same ' +
             "SHA-256) is refused with 409 duplicate_video and the first copy's `videoId`, nothing kept, unless the " +
-            'form carries `allow_duplicate=true`.',
+            'form carries `allow_duplicate=true`. The caller must be the owner or an editor of the project (404 for ' +
+            "a project they have no place in, 403 role_forbidden for a reviewer or a client); the video is the owner's " +
+            "and counts against the owner's quota. Send project_id before the file: the owner's quota then bounds " +
+            'the file as it arrives.',
           consumes: ['multipart/form-data'],
           response: {
             201: VideoResponse,
             400: ErrorBody,
             401: ErrorBody,
+            403: ErrorBody,
             404: ErrorBody,
             408: ErrorBody,
             409: DuplicateVideoBody,

@@ -7,8 +7,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Keeps the read caches of this API process (context.ts `caches`) true:
- * - a request that may write (any method but GET/HEAD/OPTIONS) forgets its user's pages before its answer
- *   leaves, so the caller's next read sees its own write;
+ * - a request that may write (any method but GET/HEAD/OPTIONS) forgets its user's pages, and those of the
+ *   owner of the project it acted in (a member's pages are kept under the owner's id, as the rows are), before
+ *   its answer leaves, so the caller's next read sees its own write;
  * - the database's change notices (LISTEN `fanout_changes`: videos, posts, notifications, activity, from any
  *   process) forget the pages of the user they name; a notice that says changes may have been missed forgets
  *   everyone's. Listening starts with the first page kept, so a server that never caches opens no connection.
@@ -17,7 +18,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerReadCaches(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.config.readCacheMs) return;
   app.addHook('onSend', async (request) => {
-    if (request.user && !READS.has(request.method)) ctx.caches.videoPages.forgetUser(request.user.id);
+    if (!request.user || READS.has(request.method)) return;
+    ctx.caches.videoPages.forgetUser(request.user.id);
+    if (request.access) ctx.caches.videoPages.forgetUser(request.access.ownerId);
   });
   let signal: ChangeSignal | undefined;
   app.decorate('startReadCacheSignal', () => {

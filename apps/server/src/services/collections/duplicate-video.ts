@@ -29,16 +29,16 @@ export async function fileSha256(path: string): Promise<string> {
 }
 
 /**
- * Whether the caller's project has a file, asked before it is sent (GET /api/upload/check). Only the caller's
- * own project is looked in: another person's project is a 404 whatever the hash, and another project of the
- * caller's is not searched. Advisory: the upload itself is checked again on the bytes that arrive.
+ * Whether a project has a file, asked before it is sent (GET /api/upload/check; the route checked the caller may
+ * upload into it, `ownerId` is its owner's). Only that project is looked in. Advisory: the upload itself is
+ * checked again on the bytes that arrive.
  */
 export async function checkUpload(
   ctx: AppContext,
-  userId: number,
+  ownerId: number,
   query: UploadCheckQuery,
 ): Promise<UploadCheckResponse> {
-  await getOwnProject(ctx, userId, query.project_id);
+  await getOwnProject(ctx, ownerId, query.project_id);
   const sameSize = await projectHasHashedVideoOfSize(ctx.db, query.project_id, query.size);
   if (!query.sha256 || !sameSize) return { sameSize, duplicate: null };
   const first = (await findVideosOfProjectByContentHash(ctx.db, query.project_id, query.sha256))[0];

@@ -1,5 +1,13 @@
-import type { ActivityStreamEvent, NotificationEvent, PostEvent, RenditionEvent } from '@fanout/contracts';
+import {
+  roleCan,
+  type ActivityStreamEvent,
+  type Capability,
+  type NotificationEvent,
+  type PostEvent,
+  type RenditionEvent,
+} from '@fanout/contracts';
 import type { AppContext } from '../../context';
+import { listMemberPlaces, type MemberPlace } from '../../repositories/member-places.repository';
 import { countUnread } from '../../repositories/notifications.repository';
 import { findUserSession } from '../../repositories/user-sessions.repository';
 import { toActivityEvent } from '../activity/activity-trail';
@@ -58,6 +66,11 @@ export class EventHub {
   private changed = false;
   private signal: ChangeSignal | undefined;
   private closed = false;
+  /**
+   * The shared projects of the people listening, as of the last poll: a change in one (its rows carry the
+   * owner's id) goes to its members' streams too, as far as their role lets them see it.
+   */
+  private places: MemberPlace[] = [];
   /** Resolves once the running loop's feed has started (or failed to: the stream opens all the same). */
   private ready: Promise<void> = Promise.resolve();
 
@@ -99,7 +112,8 @@ export class EventHub {
   }
 
   private onChange(userId: number | undefined): void {
-    if (userId !== undefined && !this.listeners.has(userId)) return;
+    const watched = userId === undefined || this.listeners.has(userId) || this.places.some((p) => p.ownerId === userId);
+    if (!watched) return;
     this.changed = true;
     this.wake?.();
   }
@@ -115,7 +129,10 @@ export class EventHub {
           feed ??= await ChangeFeed.start(this.ctx.db);
           markReady();
           this.changed = false;
-          await this.deliver(await feed.poll([...this.listeners.keys()]));
+          const listening = [...this.listeners.keys()];
+          this.places = await listMemberPlaces(this.ctx.db, listening);
+          const owners = new Set([...listening, ...this.places.map((p) => p.ownerId)]);
+          await this.deliver(await feed.poll([...owners]));
           if (Date.now() - lastHeartbeat >= this.options.heartbeatMs) {
             lastHeartbeat = Date.now();
             await this.heartbeat();
@@ -156,18 +173,25 @@ export class EventHub {
       }
     }
     for (const row of posts) {
-      const own = this.listeners.get(row.user_id);
-      if (!own?.size) continue;
       const event = { post: toPostJson(row) };
-      for (const listener of own) listener.sink.send('post', event);
+      for (const listener of this.viewers(row, 'see_posts')) listener.sink.send('post', event);
     }
     for (const row of activity) {
       const event = { projectId: row.project_id, event: toActivityEvent(row) };
-      for (const listener of this.listeners.get(row.user_id) ?? []) listener.sink.send('activity', event);
+      for (const listener of this.viewers(row, 'see_library')) listener.sink.send('activity', event);
     }
     for (const row of renditions) {
       const event = { rendition: toRenditionJson(row) };
-      for (const listener of this.listeners.get(row.user_id) ?? []) listener.sink.send('rendition', event);
+      for (const listener of this.viewers(row, 'see_library')) listener.sink.send('rendition', event);
+    }
+  }
+
+  /** The streams of the owner of a project's row, and of its members whose role may see it. */
+  private *viewers(row: { user_id: number; project_id: number }, need: Capability): Generator<Listener> {
+    yield* this.listeners.get(row.user_id) ?? [];
+    for (const place of this.places) {
+      if (place.projectId !== row.project_id || !roleCan(place.role, need)) continue;
+      yield* this.listeners.get(place.userId) ?? [];
     }
   }
 

@@ -8,6 +8,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, MemoryLocker, Server, type DataStore, type Locker, type Upload } from '@tus/server';
 import type { AppContext } from '../../context';
+import type { TusUploadRow } from '../../db/tus-uploads.schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { isStorableText, invalidText } from '../../http/text-input';
 import {
@@ -20,7 +21,7 @@ import {
 } from '../../repositories/tus-uploads.repository';
 import { lockUser } from '../../repositories/users.repository';
 import { randomName, tempPath } from '../../storage/temp-file';
-import { getOwnProject } from '../projects.service';
+import { projectAccess } from '../access/project-access';
 import { usedBytes } from '../storage-usage.service';
 import { cleanOriginalName, fileTooLarge } from '../upload.service';
 import { getVideo } from '../videos.service';
@@ -102,8 +103,22 @@ function metadataText(value: string | null | undefined): string | undefined {
 }
 
 /**
- * Creation (POST): the project is the caller's, the length is declared and within UPLOAD_MAX_BYTES, and the
- * whole file fits the quota together with the user's other unfinished uploads: all before the first byte.
+ * The owner of the project an upload goes into, while its sender may still upload there (role `edit`; 404 or
+ * 403 otherwise): the video is the owner's, and counts against the owner's quota.
+ */
+export async function uploadOwner(ctx: AppContext, row: Pick<TusUploadRow, 'user_id' | 'project_id'>) {
+  return (await projectAccess(ctx, row.user_id, row.project_id, 'edit')).ownerId;
+}
+
+/** The video a finished upload became, as its sender sees it. */
+export async function videoOfUpload(ctx: AppContext, row: TusUploadRow): Promise<Video> {
+  return getVideo(ctx, await uploadOwner(ctx, row), row.video_id!);
+}
+
+/**
+ * Creation (POST): the caller may upload into the project (role `edit`), the length is declared and within
+ * UPLOAD_MAX_BYTES, and the whole file fits the owner's quota together with the other unfinished uploads into
+ * the owner's projects: all before the first byte.
  */
 async function admitUpload(ctx: AppContext, userId: number, upload: Upload) {
   const meta = upload.metadata ?? {};
@@ -125,12 +140,12 @@ async function admitUpload(ctx: AppContext, userId: number, upload: Upload) {
   }
   const size = upload.size;
   if (size > ctx.config.uploadMaxBytes) throw fileTooLarge(ctx.config.uploadMaxBytes);
-  await getOwnProject(ctx, userId, fields.data.project_id);
+  const ownerId = await uploadOwner(ctx, { user_id: userId, project_id: fields.data.project_id });
 
   const quota = ctx.config.storageQuotaBytes;
   await ctx.db.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
-    const used = (await usedBytes(ctx, userId, trx)) + (await sumUnfinishedTusBytes(trx, userId));
+    await lockUser(trx, ownerId);
+    const used = (await usedBytes(ctx, ownerId, trx)) + (await sumUnfinishedTusBytes(trx, ownerId));
     if (used + size > quota) throw quotaExceeded(used, quota);
     await insertTusUpload(trx, {
       id: upload.id,
@@ -181,18 +196,18 @@ export async function finishTusUpload(ctx: AppContext, tus: TusUploads, id: stri
   try {
     const row = await findTusUpload(ctx.db, id);
     if (!row) throw notFound('Upload');
-    if (row.video_id !== null) return await getVideo(ctx, row.user_id, row.video_id);
+    if (row.video_id !== null) return await videoOfUpload(ctx, row);
     const upload = await tus.store.getUpload(id);
     if (upload.offset !== row.size_bytes) {
       throw new AppError(409, 'upload_incomplete', 'The upload is not complete yet');
     }
     let copy: { path: string; temp: boolean } | undefined;
     try {
-      await getOwnProject(ctx, row.user_id, row.project_id);
+      const ownerId = await uploadOwner(ctx, row);
       copy = await localCopy(ctx, tus, id);
       const video = await acceptUploadedFile(
         ctx,
-        row.user_id,
+        ownerId,
         { path: copy.path, bytes: row.size_bytes, originalName: row.filename },
         {
           projectId: row.project_id,
