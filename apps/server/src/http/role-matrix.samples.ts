@@ -55,4 +55,12 @@ export const SAMPLES: Record<string, Sample> = {
   'PATCH /api/rules/:id': { body: { name: 'Renamed rule' } },
   'POST /api/ideas': { body: { title: 'New idea' } },
   'PATCH /api/ideas/:id': { body: { title: 'Renamed idea' } },
+  'POST /api/projects/:id/owner': { body: { userId: 2000000000, password: 'not the password' } },
+  'POST /api/projects/:id/invitations': { body: { email: 'invited@example.test', role: 'client' } },
+  'POST /api/posts/:id/request-changes': { body: { comment: 'Shorter, please' } },
+  'POST /api/posts/:id/notes': { body: { text: 'A note' } },
+  'POST /api/videos/:id/notes': { body: { text: 'A note' } },
+  'POST /api/projects/:id/preview-links': {
+    body: { range: { from: '2030-01-01T00:00:00Z', to: '2030-01-08T00:00:00Z' } },
+  },
 };
