@@ -124,6 +124,7 @@ describe('fanout command line against a real server', () => {
     const refused = await cli(['post', String(videoId), '--to', 'tiktok', '--option', 'tiktok.privacyLevel=NOBODY'])
       .done;
     expect(refused.stderr).toContain('(validation_failed)');
+    expect(refused.stderr).toMatch(/^ {2}tiktok: .*privacy level.*"NOBODY".* \(options\.\w+\)$/m);
     expect(refused.code).toBe(4);
   });
 

@@ -59,12 +59,11 @@ export async function run(argv: string[], io: CliIo): Promise<ExitCode> {
   }
 }
 
-/** A refused post's broken rules, one line each: `tiktok: Caption is too long (caption_too_long)`. */
+/** A refused post's broken rules, one line each: `tiktok: Caption is too long (caption.max_length)`. */
 function violationsOf(details: unknown): string[] {
   const list = (details as { violations?: unknown } | undefined)?.violations;
   if (!Array.isArray(list)) return [];
-  return list.map(
-    (v: { platform?: string; message?: string; code?: string }) =>
-      `${v.platform ?? ''}: ${v.message ?? ''} (${v.code ?? ''})`,
+  return (list as { platform: string; message: string; rule: string }[]).map(
+    (v) => `${v.platform}: ${v.message} (${v.rule})`,
   );
 }
