@@ -92,6 +92,8 @@ describe('fanout command line against a real server', () => {
   });
 
   it('schedules the video on two sandbox platforms at a local time and lists the posts', async () => {
+    // 09:00 in Paris in March is 08:00 UTC: the time is read in the person's zone, not the machine's or UTC.
+    expect((await owner.as.patch('/api/auth/me', { timeZone: 'Europe/Paris' })).status).toBe(200);
     const tiktok = (await owner.as.get(`/api/connections?project_id=${owner.projectId}`)).body.connections.find(
       (c: { platform: string }) => c.platform === 'tiktok',
     );
@@ -110,7 +112,7 @@ describe('fanout command line against a real server', () => {
     expect(posted.code).toBe(0);
     const { posts } = JSON.parse(posted.stdout);
     expect(posts.map((p: { platform: string }) => p.platform).sort()).toEqual(['tiktok', 'youtube']);
-    expect(posts[0].scheduledAt).toBe(posts[1].scheduledAt);
+    for (const post of posts) expect(new Date(post.scheduledAt).toISOString()).toBe('2027-03-01T08:00:00.000Z');
     expect(posts.find((p: { platform: string }) => p.platform === 'tiktok').options.privacyLevel).toBe('SELF_ONLY');
 
     const listed = await cli(['posts', '--status', 'scheduled', '--project', String(owner.projectId)]).done;
@@ -126,6 +128,16 @@ describe('fanout command line against a real server', () => {
     expect(refused.stderr).toContain('(validation_failed)');
     expect(refused.stderr).toMatch(/^ {2}tiktok: .*privacy level.*"NOBODY".* \(options\.\w+\)$/m);
     expect(refused.code).toBe(4);
+  });
+
+  it('retrying a post that has not failed is refused by the server (exit 4) with its code', async () => {
+    const [scheduled] = JSON.parse(
+      (await cli(['posts', '--project', String(owner.projectId), '--json']).done).stdout,
+    ).posts;
+    const refused = await cli(['retry', String(scheduled.id), '--json']).done;
+    expect(refused.code).toBe(4);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ exitCode: 4, code: expect.any(String) });
+    expect(refused.stderr).toMatch(/^fanout: .+ \(\w+\)$/m);
   });
 
   it('a bad token exits 3, FANOUT_TOKEN overriding the stored one', async () => {
