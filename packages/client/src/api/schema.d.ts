@@ -28,6 +28,9 @@ export interface paths {
             | 'post.published'
             | 'post.failed'
             | 'post.cancelled'
+            | 'post.awaiting_approval'
+            | 'post.approved'
+            | 'post.changes_requested'
             | 'connection.connected'
             | 'connection.expiring'
             | 'connection.lost'
@@ -81,6 +84,9 @@ export interface paths {
                   | 'post.published'
                   | 'post.failed'
                   | 'post.cancelled'
+                  | 'post.awaiting_approval'
+                  | 'post.approved'
+                  | 'post.changes_requested'
                   | 'connection.connected'
                   | 'connection.expiring'
                   | 'connection.lost'
@@ -5784,6 +5790,457 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/invitations/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What an invitation link is for, without joining
+     * @description No sign-in needed: the project's name, who invites, the role, the expiry and whether the link can still be used (`state`: pending, expired, revoked or used). 404 for a link that never existed.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['InvitationPreview'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/invitations/{token}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Join the project of an invitation link, with its role
+     * @description Signed in: the link works once. 410 `invitation_expired`, `invitation_revoked` or `invitation_used` when it no longer does; 409 `already_member` for the owner or a member (the link stays unused).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              projectId: number;
+              /** @enum {string} */
+              role: 'editor' | 'reviewer' | 'client';
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete one’s own note
+     * @description Only its author: 403 `not_your_note` for another member’s note, 404 when there is no such note or the caller cannot see what it is on. (The note’s project is checked in the handler, from the post or video it is on.)
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change the text of one’s own note
+     * @description Only its author: 403 `not_your_note` for another member’s note, 404 when there is no such note or the caller cannot see what it is on. (The note’s project is checked in the handler, from the post or video it is on.) Notes are the team’s discussion, never the post’s first comment on the platform. Text only (shown as text, never HTML), 1–2,000 characters. `@name` (a username, a full name without spaces, or a first name no other member shares) names a member of the project, who is notified (bell and live stream) if they can see what the note is on; anyone else named so is not. Only members newly named are notified.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              note: components['schemas']['Note'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
   '/api/notifications': {
     parameters: {
       query?: never;
@@ -6152,7 +6609,8 @@ export interface paths {
           limit?: number;
           platform?: 'instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit';
           project_id: number;
-          status?: 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+          status?:
+            'scheduled' | 'awaiting_approval' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
           to?: string;
         };
         header?: never;
@@ -6438,7 +6896,7 @@ export interface paths {
     head?: never;
     /**
      * Change a scheduled post: its caption, options, time, first comment or fitting copy
-     * @description Only before it starts (409 `post_started` after, `post_cancelled` once cancelled), and while its account is connected (409 `needs_reconnect` while it waits for a reconnect; cancelling stays open). Checked as POST /api/videos/{id}/posts checks a post: 400 `validation_failed` against the file it sends (its copy's facts when it sends one). `renditionId` (null: the video as uploaded) or `fit` (true: the default copy; false: the video as uploaded) change the copy, with the same refusals as creating (400 `rendition_mismatch`, `rendition_and_fit`, 409 `rendition_failed`); due before the new copy is ready, the post waits `scheduled` with `progress.step` `rendering`. `firstComment` sets, changes or (null, blank) clears the first comment: TikTok takes none (400), 409 `reconnect_to_allow` when the account may not comment, 409 `first_comment_sent` once the comment is being sent, posted or failed.
+     * @description Only before it starts, `scheduled` or `awaiting_approval` (409 `post_started` after, `post_cancelled` once cancelled), and while its account is connected (409 `needs_reconnect` while it waits for a reconnect; cancelling stays open). Checked as POST /api/videos/{id}/posts checks a post: 400 `validation_failed` against the file it sends (its copy's facts when it sends one). `renditionId` (null: the video as uploaded) or `fit` (true: the default copy; false: the video as uploaded) change the copy, with the same refusals as creating (400 `rendition_mismatch`, `rendition_and_fit`, 409 `rendition_failed`); due before the new copy is ready, the post waits `scheduled` with `progress.step` `rendering`. `firstComment` sets, changes or (null, blank) clears the first comment: TikTok takes none (400), 409 `reconnect_to_allow` when the account may not comment, 409 `first_comment_sent` once the comment is being sent, posted or failed. In a project that needs approval, a change by an editor or an API token (caption, options, time, copy) makes the post `awaiting_approval` again.
      */
     patch: {
       parameters: {
@@ -6576,6 +7034,143 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/posts/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a post awaiting approval
+     * @description Owner, reviewer or client (403 `role_forbidden` for an editor). The post becomes `scheduled`, due at its time; one whose time passed while it waited (`approval_overdue`) is published at once, unless `scheduledAt` gives it a new time (400 `scheduled_in_past`, `scheduled_too_far`). 409 `not_awaiting_approval` for a post that is not (or no longer: approved, changed back, cancelled) awaiting approval. Written to Activity; its author and the other approvers are told (bell, live).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ApprovePostBodyInput'] | null;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              post: components['schemas']['Post'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/posts/{id}/first-comment/retry': {
     parameters: {
       query?: never;
@@ -6658,6 +7253,363 @@ export interface paths {
         };
         /** @description Default Response */
         414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/posts/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The notes on a post, oldest first
+     * @description Every role of the project (a client included: they see its posts). 404 for one the caller has no place in.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              notes: components['schemas']['Note'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a note to a post
+     * @description Every role of the project (a client included: they see its posts). Notes are the team’s discussion, never the post’s first comment on the platform. Text only (shown as text, never HTML), 1–2,000 characters. `@name` (a username, a full name without spaces, or a first name no other member shares) names a member of the project, who is notified (bell and live stream) if they can see what the note is on; anyone else named so is not. The note records the person who wrote it.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              note: components['schemas']['Note'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/posts/{id}/request-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for changes to a post awaiting approval
+     * @description Owner, reviewer or client. The post stays `awaiting_approval`, never published, with `error.code` `changes_requested` and the comment as its message until it is changed or approved. 409 `not_awaiting_approval` otherwise. Written to Activity; its author and the approvers are told.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['RequestChangesBodyInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              post: components['schemas']['Post'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
           headers: {
             [name: string]: unknown;
           };
@@ -6849,7 +7801,7 @@ export interface paths {
     put?: never;
     /**
      * Schedule several videos of one project to the same platforms, spaced in time
-     * @description The i-th video at `scheduledAt` + i × `intervalMinutes`, to each platform: the accounts of it named in `connectionIds`, else its only account (409 `connection_required` when it has several). `fit: true`: every post sends its default fitting copy (as `targets[].fit`). `firstComment`: one text for every platform, or `{<platform>: text}` per platform, checked as `targets[].firstComment` (TikTok takes none). All or nothing: 400 `validation_failed` lists every broken rule with its `videoId`.
+     * @description The i-th video at `scheduledAt` + i × `intervalMinutes`, to each platform: the accounts of it named in `connectionIds`, else its only account (409 `connection_required` when it has several). `fit: true`: every post sends its default fitting copy (as `targets[].fit`). `firstComment`: one text for every platform, or `{<platform>: text}` per platform, checked as `targets[].firstComment` (TikTok takes none). All or nothing: 400 `validation_failed` lists every broken rule with its `videoId`. Made by an editor or an API token in a project that needs approval: `awaiting_approval`.
      */
     post: {
       parameters: {
@@ -6904,6 +7856,130 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['BulkValidationFailed'] | components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/posts/bulk/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve several posts awaiting approval
+     * @description Each post as POST /api/posts/{id}/approve without a new time. Those not awaiting approval (any more) are left as they are and listed in `skipped` with their status.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BulkApproveBodyInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BulkApproveResult'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
           };
         };
         /** @description Default Response */
@@ -7191,6 +8267,843 @@ export interface paths {
         };
         /** @description Default Response */
         413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The posts of a preview link, as their platforms would show them
+     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). Each post: its caption for its platform, its time (UTC, and in the viewer's zone with `?zone=`), a `mediaUrl` that plays its video with this token only, and its notes.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description An IANA time-zone name */
+          zone?: string;
+        };
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              allowApproval: boolean;
+              allowNotes: boolean;
+              expiresAt: string;
+              posts: components['schemas']['PreviewPost'][];
+              projectName: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/{token}/media/{postId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The video of one post of a preview link; supports Range (what the page's player plays)
+     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). 404 for a post the link does not show.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          postId: number;
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The whole file (to HEAD: its headers only) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/jpeg': string;
+            'image/png': string;
+            'video/*': string;
+          };
+        };
+        /** @description The byte range asked for, with Content-Range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/jpeg': string;
+            'image/png': string;
+            'video/*': string;
+          };
+        };
+        /** @description Not modified: the copy the client holds is current */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    /**
+     * The video of one post of a preview link; supports Range (what the page's player plays)
+     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). 404 for a post the link does not show.
+     */
+    head: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          postId: number;
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The whole file (to HEAD: its headers only) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/jpeg': string;
+            'image/png': string;
+            'video/*': string;
+          };
+        };
+        /** @description The byte range asked for, with Content-Range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/jpeg': string;
+            'image/png': string;
+            'video/*': string;
+          };
+        };
+        /** @description Not modified: the copy the client holds is current */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/{token}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Leave a note on a post of a preview link, by name
+     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). Only when the link allows notes (403 `notes_not_allowed`). `postId` may be left out when the link shows one post (400 `post_required` otherwise). Text only, 1–2,000 characters.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            postId?: number;
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              note: {
+                id: number;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/{token}/posts/{postId}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a post of a preview link
+     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). Only when the link allows approval (403 `approval_not_allowed`), for a post it shows; the post must be awaiting approval (409 `not_awaiting_approval`). Approving an overdue post publishes it at once; asking for changes needs a comment (400 `comment_required`).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          postId: number;
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            comment?: string;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/preview/{token}/posts/{postId}/request-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for changes to a post
+     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). Only when the link allows approval (403 `approval_not_allowed`), for a post it shows; the post must be awaiting approval (409 `not_awaiting_approval`). Approving an overdue post publishes it at once; asking for changes needs a comment (400 `comment_required`).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          postId: number;
+          token: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            comment?: string;
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
           headers: {
             [name: string]: unknown;
           };
@@ -7532,10 +9445,12 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            clientsSeeAnalytics?: boolean;
             color1?: string;
             color2?: string;
             initials?: string;
             name?: string;
+            needsApproval?: boolean;
           };
         };
       };
@@ -7839,6 +9754,1296 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's pending invitations (owner only)
+     * @description Neither used, withdrawn nor expired; the newest first. Links are not shown again.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              invitations: components['schemas']['Invitation'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Invite someone by e-mail, with a role (owner only)
+     * @description Answers the single-use link (valid 7 days), which is shown only here: only its SHA-256 is kept. When the server sends mail (`SMTP_URL`) the link is also e-mailed; `emailed` says whether that worked, and a failed mail keeps the invitation. 403 `role_forbidden` for anyone but the owner.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            email: string;
+            /** @enum {string} */
+            role: 'editor' | 'reviewer' | 'client';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['InvitationCreated'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/invitations/{invitationId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Withdraw a pending invitation (owner only)
+     * @description Its link stops working at once. 404 for an invitation of another project or no longer pending.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          invitationId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's owner and members, with their roles
+     * @description Any member may read it. 404 for a project the caller has no place in.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              members: components['schemas']['ProjectMember'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add someone who has an account to the project, with a role (owner only)
+     * @description By e-mail address: 404 `no_account` when no account has it (invite them instead), 409 `already_member`. 403 `role_forbidden` for anyone but the owner.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            email: string;
+            /** @enum {string} */
+            role: 'editor' | 'reviewer' | 'client';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              member: components['schemas']['ProjectMember'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/members/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a member (owner), or leave a project (the member themselves)
+     * @description 409 `owner_role` for the owner, who can neither leave nor be removed.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          userId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Change a member's role (owner only)
+     * @description 409 `owner_role` for the owner: ownership changes only by handing it over.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          userId: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            role: 'editor' | 'reviewer' | 'client';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              member: components['schemas']['ProjectMember'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/api/projects/{id}/owner': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hand the project over to one of its members (owner only, password asked again)
+     * @description The project, its videos, posts, accounts, copies, captions, rules, ideas, collections and activity move to the new owner in one step, and their storage then counts against the new owner's quota; the old owner stays as an editor. 403 `invalid_password`; 404 `not_a_member` when `userId` is not a member; 409 `quota_exceeded` when the new owner's storage cannot hold it (nothing moves). Answers the project's people afterwards.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            password: string;
+            userId: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              members: components['schemas']['ProjectMember'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/preview-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The project's preview links, newest first, revoked and expired ones included
+     * @description The owner only (`manage_project`): 403 `role_forbidden` for a member, 404 for anyone else. Their `url` is null: the token is not kept.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              links: components['schemas']['PreviewLink'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Make a client preview link for some posts or a range of time
+     * @description The owner only (`manage_project`): 403 `role_forbidden` for a member, 404 for anyone else. Either `postIds` (every one a post of this project, else 400 `invalid_posts`) or `range: {from, to}`, resolved to the posts scheduled in it each time the page is opened. `expiresAt` defaults to 14 days from now (at most 365; 400 `expiry_in_past`, `expiry_too_far`). `allowNotes`: visitors may leave notes; `allowApproval`: they may approve or ask for changes when the project needs approval. The answer’s `url` holds the token (32 random bytes), shown this once: only its SHA-256 is kept.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default false */
+            allowApproval?: boolean;
+            /** @default false */
+            allowNotes?: boolean;
+            /** Format: date-time */
+            expiresAt?: string;
+            postIds?: number[];
+            range?: {
+              /** Format: date-time */
+              from: string;
+              /** Format: date-time */
+              to: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              link: components['schemas']['PreviewLink'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{id}/preview-links/{linkId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a preview link: its page answers 410 from now on
+     * @description The owner only (`manage_project`): 403 `role_forbidden` for a member, 404 for anyone else. 404 for a link of another project. Revoking twice is harmless.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+          linkId: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -8453,7 +11658,14 @@ export interface paths {
                   /** @enum {string} */
                   platform: 'instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit';
                   /** @enum {string} */
-                  status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+                  status:
+                    | 'scheduled'
+                    | 'awaiting_approval'
+                    | 'publishing'
+                    | 'published'
+                    | 'failed'
+                    | 'cancelled'
+                    | 'unconfirmed';
                   videoId: number;
                   videoTitle: string;
                 };
@@ -9023,7 +12235,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Header search over your videos (title, description, tags) and posts (caption, platform, account), case-insensitive, most recently changed first
+     * Header search over your videos (title, description, tags) and posts (caption, platform, account), and those of projects shared with you as far as your role sees them (a client: posts only), case-insensitive, most recently changed first
      * @description Pages of `limit` (default 50, at most 100); pass `nextCursor` as `cursor`, with the same `q`, for the next page. 400 `bad_cursor` for a cursor the server did not give.
      */
     get: {
@@ -9058,7 +12270,14 @@ export interface paths {
                   /** @enum {string} */
                   platform: 'instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit';
                   /** @enum {string} */
-                  status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+                  status:
+                    | 'scheduled'
+                    | 'awaiting_approval'
+                    | 'publishing'
+                    | 'published'
+                    | 'failed'
+                    | 'cancelled'
+                    | 'unconfirmed';
                   videoId: number;
                   videoTitle: string;
                 };
@@ -9135,7 +12354,7 @@ export interface paths {
     put?: never;
     /**
      * Create a resumable upload (tus creation)
-     * @description tus 1.0 (https://tus.io/protocols/resumable-upload): send `Tus-Resumable: 1.0.0` and the Bearer token on every request. Errors are `{error, code}`. Headers: `Upload-Length` (required; deferred length is not supported) and `Upload-Metadata` with `project_id` (required), `filename`, `filetype`, `title` (values base64). The project must be yours (404), the size within UPLOAD_MAX_BYTES (413 file_too_large) and the whole file must fit the storage quota together with your other unfinished uploads (413 quota_exceeded), all checked before any byte is sent. Answers 201 with `Location: /api/tus/<id>`. A creation that carries the whole file (creation-with-upload) answers 201 with `{video}` and `Fanout-Video-Id`.
+     * @description tus 1.0 (https://tus.io/protocols/resumable-upload): send `Tus-Resumable: 1.0.0` and the Bearer token on every request. Errors are `{error, code}`. Headers: `Upload-Length` (required; deferred length is not supported) and `Upload-Metadata` with `project_id` (required), `filename`, `filetype`, `title` (values base64). You must be the owner or an editor of the project (404 for a project you have no place in, 403 role_forbidden for a reviewer or a client); the video is the owner's and counts against the owner's storage quota. The size must be within UPLOAD_MAX_BYTES (413 file_too_large) and the whole file must fit that quota together with the other unfinished uploads into the owner's projects (413 quota_exceeded), all checked before any byte is sent. Answers 201 with `Location: /api/tus/<id>`. A creation that carries the whole file (creation-with-upload) answers 201 with `{video}` and `Fanout-Video-Id`.
      */
     post: {
       parameters: {
@@ -9618,7 +12837,7 @@ export interface paths {
     put?: never;
     /**
      * Upload a video (multipart: file part "video", fields "project_id", optional "title" and "allow_duplicate")
-     * @description The file is streamed to disk, checked with ffprobe and stored under a server-generated name. Limits: UPLOAD_MAX_BYTES per file (413 file_too_large) and the storage quota (413 quota_exceeded). A file that is not a real video is refused with 422 not_a_video, one whose media data is not all there (cut short) with 422 incomplete_video, and nothing is kept. A body that arrives slower than UPLOAD_MIN_BYTES_PER_SECOND is cut off (408 upload_too_slow); too many uploads at once from one account or address get 429 too_many_uploads with Retry-After. A file the project already has (same SHA-256) is refused with 409 duplicate_video and the first copy's `videoId`, nothing kept, unless the form carries `allow_duplicate=true`.
+     * @description The file is streamed to disk, checked with ffprobe and stored under a server-generated name. Limits: UPLOAD_MAX_BYTES per file (413 file_too_large) and the storage quota (413 quota_exceeded). A file that is not a real video is refused with 422 not_a_video, one whose media data is not all there (cut short) with 422 incomplete_video, and nothing is kept. A body that arrives slower than UPLOAD_MIN_BYTES_PER_SECOND is cut off (408 upload_too_slow); too many uploads at once from one account or address get 429 too_many_uploads with Retry-After. A file the project already has (same SHA-256) is refused with 409 duplicate_video and the first copy's `videoId`, nothing kept, unless the form carries `allow_duplicate=true`. The caller must be the owner or an editor of the project (404 for a project they have no place in, 403 role_forbidden for a reviewer or a client); the video is the owner's and counts against the owner's quota. Send project_id before the file: the owner's quota then bounds the file as it arrives.
      */
     post: {
       parameters: {
@@ -9765,7 +12984,7 @@ export interface paths {
     };
     /**
      * Whether a project already has a file, before sending it
-     * @description Ask with `size` first: `sameSize` says whether the project has a video of exactly that many bytes. Only then can the file be one the project has: hash it (SHA-256) and ask again with `sha256`; `duplicate` is then the project's first video of that content, which an upload of the file would meet as 409 duplicate_video (POST /api/upload) or as `duplicateOf` (tus) unless it allows duplicates. The answer only advises: every upload is checked again on the bytes that arrive. Looks only in the given project, which must be yours (404 otherwise, whatever the hash).
+     * @description Ask with `size` first: `sameSize` says whether the project has a video of exactly that many bytes. Only then can the file be one the project has: hash it (SHA-256) and ask again with `sha256`; `duplicate` is then the project's first video of that content, which an upload of the file would meet as 409 duplicate_video (POST /api/upload) or as `duplicateOf` (tus) unless it allows duplicates. The answer only advises: every upload is checked again on the bytes that arrive. Looks only in the given project, into which the caller must be able to upload: 404 for a project they have no place in (whatever the hash), 403 role_forbidden for a reviewer or a client.
      */
     get: {
       parameters: {
@@ -11438,6 +14657,226 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/videos/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The notes on a video, oldest first
+     * @description The roles that see the library (not a client: 403 `role_forbidden`). 404 for one the caller has no place in.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              notes: components['schemas']['Note'][];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a note to a video
+     * @description The roles that see the library (not a client: 403 `role_forbidden`). Notes are the team’s discussion, never the post’s first comment on the platform. Text only (shown as text, never HTML), 1–2,000 characters. `@name` (a username, a full name without spaces, or a first name no other member shares) names a member of the project, who is notified (bell and live stream) if they can see what the note is on; anyone else named so is not. The note records the person who wrote it.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            text: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              note: components['schemas']['Note'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        414: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/videos/{id}/posts': {
     parameters: {
       query?: never;
@@ -11536,7 +14975,7 @@ export interface paths {
     put?: never;
     /**
      * Publish a video now, or schedule it, to some of its project’s connected platforms
-     * @description One post per target, all or none. A target names its account with `connectionId` (a connection of the project, of its platform: 404 otherwise, 400 `connection_platform_mismatch` for another platform's); it may leave it out when the project has one account of the platform, else 409 `connection_required` naming the platform. No time: now. `scheduledAt`: an instant; `scheduledLocal`: a wall-clock time in the user's zone (a skipped one is refused, a repeated one needs `disambiguation`). 400 `validation_failed` lists every broken platform rule of every target; 409 `not_connected`, `connection_required`, `needs_reconnect`, `already_posted` (a post of the video on that account waiting, under way or live), `details_incomplete`. A target with `renditionId` or `fit: true` sends a fitting copy and is checked against the copy (400 `rendition_mismatch`, 409 `rendition_failed`); due before the copy is ready, the post waits `scheduled` with `progress.step` `rendering`.
+     * @description One post per target, all or none. A target names its account with `connectionId` (a connection of the project, of its platform: 404 otherwise, 400 `connection_platform_mismatch` for another platform's); it may leave it out when the project has one account of the platform, else 409 `connection_required` naming the platform. No time: now. `scheduledAt`: an instant; `scheduledLocal`: a wall-clock time in the user's zone (a skipped one is refused, a repeated one needs `disambiguation`). 400 `validation_failed` lists every broken platform rule of every target; 409 `not_connected`, `connection_required`, `needs_reconnect`, `already_posted` (a post of the video on that account waiting, under way or live), `details_incomplete`. A target with `renditionId` or `fit: true` sends a fitting copy and is checked against the copy (400 `rendition_mismatch`, 409 `rendition_failed`); due before the copy is ready, the post waits `scheduled` with `progress.step` `rendering`. In a project that needs approval, posts made by an editor or with a personal API token (the owner’s too) are `awaiting_approval`: never published until approved (POST /api/posts/{id}/approve).
      */
     post: {
       parameters: {
@@ -12485,6 +15924,14 @@ export interface components {
       name: string;
       scopes: ('read' | 'write')[];
     };
+    ApprovePostBody: {
+      /** Format: date-time */
+      scheduledAt?: string;
+    };
+    ApprovePostBodyInput: {
+      /** Format: date-time */
+      scheduledAt?: string;
+    };
     BestTimes: {
       /** @enum {string} */
       basis: 'own' | 'default';
@@ -12510,6 +15957,26 @@ export interface components {
         weekday: number;
       }[];
       timezone: string;
+    };
+    BulkApproveBody: {
+      postIds: number[];
+    };
+    BulkApproveBodyInput: {
+      postIds: number[];
+    };
+    BulkApproveResult: {
+      posts: components['schemas']['Post'][];
+      skipped: {
+        id: number;
+        status: string;
+      }[];
+    };
+    BulkApproveResultInput: {
+      posts: components['schemas']['PostInput'][];
+      skipped: {
+        id: number;
+        status: string;
+      }[];
     };
     BulkValidationFailed: {
       /** @enum {string} */
@@ -12875,6 +16342,66 @@ export interface components {
       title: string;
       videoId: number | null;
     };
+    Invitation: {
+      createdAt: string;
+      email: string;
+      expiresAt: string;
+      id: number;
+      /** @enum {string} */
+      role: 'editor' | 'reviewer' | 'client';
+    };
+    InvitationCreated: {
+      emailed: boolean;
+      invitation: {
+        createdAt: string;
+        email: string;
+        expiresAt: string;
+        id: number;
+        /** @enum {string} */
+        role: 'editor' | 'reviewer' | 'client';
+        url: string;
+      };
+    };
+    InvitationCreatedInput: {
+      emailed: boolean;
+      invitation: {
+        createdAt: string;
+        email: string;
+        expiresAt: string;
+        id: number;
+        /** @enum {string} */
+        role: 'editor' | 'reviewer' | 'client';
+        url: string;
+      };
+    };
+    InvitationInput: {
+      createdAt: string;
+      email: string;
+      expiresAt: string;
+      id: number;
+      /** @enum {string} */
+      role: 'editor' | 'reviewer' | 'client';
+    };
+    InvitationPreview: {
+      expiresAt: string;
+      inviterName: string;
+      projectName: string;
+      /** @enum {string} */
+      role: 'editor' | 'reviewer' | 'client';
+      /** @enum {string} */
+      state: 'pending' | 'expired' | 'revoked' | 'used';
+      usable: boolean;
+    };
+    InvitationPreviewInput: {
+      expiresAt: string;
+      inviterName: string;
+      projectName: string;
+      /** @enum {string} */
+      role: 'editor' | 'reviewer' | 'client';
+      /** @enum {string} */
+      state: 'pending' | 'expired' | 'revoked' | 'used';
+      usable: boolean;
+    };
     MissingFeature: {
       feature: string;
       label: string;
@@ -12885,11 +16412,51 @@ export interface components {
       label: string;
       scope: string;
     };
+    Note: {
+      authorId: number | null;
+      authorName: string;
+      createdAt: string;
+      editedAt: string | null;
+      id: number;
+      mentions: {
+        name: string;
+        userId: number;
+      }[];
+      mine: boolean;
+      postId: number | null;
+      text: string;
+      viaPreview: boolean;
+      videoId: number | null;
+    };
+    NoteInput: {
+      authorId: number | null;
+      authorName: string;
+      createdAt: string;
+      editedAt: string | null;
+      id: number;
+      mentions: {
+        name: string;
+        userId: number;
+      }[];
+      mine: boolean;
+      postId: number | null;
+      text: string;
+      viaPreview: boolean;
+      videoId: number | null;
+    };
     Notification: {
       createdAt: string;
       id: number;
       /** @enum {string} */
-      kind: 'published' | 'failed' | 'unconfirmed' | 'needs_reconnect';
+      kind:
+        | 'published'
+        | 'failed'
+        | 'unconfirmed'
+        | 'needs_reconnect'
+        | 'approval_requested'
+        | 'approved'
+        | 'changes_requested'
+        | 'mention';
       link: string;
       message: string;
       /** @enum {string|null} */
@@ -12903,7 +16470,15 @@ export interface components {
       createdAt: string;
       id: number;
       /** @enum {string} */
-      kind: 'published' | 'failed' | 'unconfirmed' | 'needs_reconnect';
+      kind:
+        | 'published'
+        | 'failed'
+        | 'unconfirmed'
+        | 'needs_reconnect'
+        | 'approval_requested'
+        | 'approved'
+        | 'changes_requested'
+        | 'mention';
       link: string;
       message: string;
       /** @enum {string|null} */
@@ -13039,13 +16614,13 @@ export interface components {
       /** @enum {string} */
       platform: 'instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit';
       /** @enum {string} */
-      status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+      status: 'scheduled' | 'awaiting_approval' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
     };
     PlatformPostInput: {
       /** @enum {string} */
       platform: 'instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit';
       /** @enum {string} */
-      status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+      status: 'scheduled' | 'awaiting_approval' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
     };
     Post: {
       accountName: string;
@@ -13057,6 +16632,7 @@ export interface components {
         reason: string;
         requested: string;
       } | null;
+      approvedAt?: string | null;
       attempts: number;
       caption: string | null;
       /** @description On a published post: the platform's own words when it refused one of the video's caption tracks after the post went live (docs/captions.md); null otherwise. */
@@ -13065,6 +16641,7 @@ export interface components {
       /** @description On a published post: the platform's own words when it refused the video's cover after the post went live (YouTube's thumbnails.set for a channel that may not set custom thumbnails); null otherwise. */
       coverError?: string | null;
       createdAt: string;
+      createdBy?: number | null;
       /** @description Why the post failed or is unconfirmed. On a `scheduled` post, `code: "needs_reconnect"`: its account must be connected again on the Accounts screen, and the post waits for that without calling the platform; it goes out once the account is reconnected, and fails with that code if it has not been within 24 hours of its time. `platformMessage` then holds the platform’s reason. */
       error: {
         code: string;
@@ -13110,7 +16687,7 @@ export interface components {
       scheduledAt: string;
       startedAt: string | null;
       /** @enum {string} */
-      status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+      status: 'scheduled' | 'awaiting_approval' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
       url: string | null;
       videoId: number;
       videoTitle: string;
@@ -13145,6 +16722,7 @@ export interface components {
         reason: string;
         requested: string;
       } | null;
+      approvedAt?: string | null;
       attempts: number;
       caption: string | null;
       /** @description On a published post: the platform's own words when it refused one of the video's caption tracks after the post went live (docs/captions.md); null otherwise. */
@@ -13153,6 +16731,7 @@ export interface components {
       /** @description On a published post: the platform's own words when it refused the video's cover after the post went live (YouTube's thumbnails.set for a channel that may not set custom thumbnails); null otherwise. */
       coverError?: string | null;
       createdAt: string;
+      createdBy?: number | null;
       /** @description Why the post failed or is unconfirmed. On a `scheduled` post, `code: "needs_reconnect"`: its account must be connected again on the Accounts screen, and the post waits for that without calling the platform; it goes out once the account is reconnected, and fails with that code if it has not been within 24 hours of its time. `platformMessage` then holds the platform’s reason. */
       error: {
         code: string;
@@ -13198,7 +16777,7 @@ export interface components {
       scheduledAt: string;
       startedAt: string | null;
       /** @enum {string} */
-      status: 'scheduled' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+      status: 'scheduled' | 'awaiting_approval' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
       url: string | null;
       videoId: number;
       videoTitle: string;
@@ -13355,27 +16934,121 @@ export interface components {
         }[];
       }[];
     };
+    PreviewLink: {
+      allowApproval: boolean;
+      allowNotes: boolean;
+      createdAt: string;
+      expiresAt: string;
+      id: number;
+      postIds: number[] | null;
+      range: {
+        from: string;
+        to: string;
+      } | null;
+      revokedAt: string | null;
+      url: string | null;
+    };
+    PreviewLinkInput: {
+      allowApproval: boolean;
+      allowNotes: boolean;
+      createdAt: string;
+      expiresAt: string;
+      id: number;
+      postIds: number[] | null;
+      range: {
+        from: string;
+        to: string;
+      } | null;
+      revokedAt: string | null;
+      url: string | null;
+    };
+    PreviewPost: {
+      accountName: string;
+      caption: string;
+      id: number;
+      localTime: string | null;
+      mediaUrl: string;
+      notes: {
+        authorName: string;
+        createdAt: string;
+        text: string;
+      }[];
+      /** @enum {string} */
+      platform: 'instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit';
+      publishedAt: string | null;
+      scheduledAt: string;
+      /** @enum {string} */
+      status: 'scheduled' | 'awaiting_approval' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+      url: string | null;
+      videoTitle: string;
+    };
+    PreviewPostInput: {
+      accountName: string;
+      caption: string;
+      id: number;
+      localTime: string | null;
+      mediaUrl: string;
+      notes: {
+        authorName: string;
+        createdAt: string;
+        text: string;
+      }[];
+      /** @enum {string} */
+      platform: 'instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit';
+      publishedAt: string | null;
+      scheduledAt: string;
+      /** @enum {string} */
+      status: 'scheduled' | 'awaiting_approval' | 'publishing' | 'published' | 'failed' | 'cancelled' | 'unconfirmed';
+      url: string | null;
+      videoTitle: string;
+    };
     Project: {
+      clientsSeeAnalytics?: boolean;
       color1: string;
       color2: string;
       createdAt: string;
       id: number;
       initials: string;
       name: string;
+      needsApproval?: boolean;
+      ownerName: string | null;
+      /** @enum {string} */
+      role: 'owner' | 'editor' | 'reviewer' | 'client';
       timeZone: string;
       user_id: number;
       video_count: number;
     };
     ProjectInput: {
+      clientsSeeAnalytics?: boolean;
       color1: string;
       color2: string;
       createdAt: string;
       id: number;
       initials: string;
       name: string;
+      needsApproval?: boolean;
+      ownerName: string | null;
+      /** @enum {string} */
+      role: 'owner' | 'editor' | 'reviewer' | 'client';
       timeZone: string;
       user_id: number;
       video_count: number;
+    };
+    ProjectMember: {
+      addedAt: string;
+      email: string;
+      name: string;
+      /** @enum {string} */
+      role: 'owner' | 'editor' | 'reviewer' | 'client';
+      userId: number;
+    };
+    ProjectMemberInput: {
+      addedAt: string;
+      email: string;
+      name: string;
+      /** @enum {string} */
+      role: 'owner' | 'editor' | 'reviewer' | 'client';
+      userId: number;
     };
     PublishOptions: {
       options: {
@@ -13549,6 +17222,12 @@ export interface components {
      * @enum {string}
      */
     RenditionStatusInput: 'queued' | 'rendering' | 'ready' | 'failed';
+    RequestChangesBody: {
+      comment: string;
+    };
+    RequestChangesBodyInput: {
+      comment: string;
+    };
     Rule: {
       actions: (
         | {
@@ -13814,6 +17493,7 @@ export interface components {
       platformPosts: components['schemas']['PlatformPost'][];
       platforms: ('instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit')[];
       postCounts: {
+        awaiting_approval: number;
         cancelled: number;
         failed: number;
         published: number;
@@ -13866,6 +17546,7 @@ export interface components {
       platformPosts: components['schemas']['PlatformPostInput'][];
       platforms: ('instagram' | 'tiktok' | 'youtube' | 'facebook' | 'x' | 'reddit')[];
       postCounts: {
+        awaiting_approval: number;
         cancelled: number;
         failed: number;
         published: number;
