@@ -4,3 +4,4 @@ export { ProjectSwitcher } from './components/ProjectSwitcher';
 export { ProjectBadge } from './components/ProjectBadge';
 export { StorageMeter } from './components/StorageMeter';
 export { storageQueryOptions } from './api/get-storage';
+export { isShared, projectLine } from './project-place';

@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { Dropdown, DropdownItem, DropdownSection, DropdownSeparator } from '@/components/ui/Dropdown';
 import { CheckIcon, ChevronUpDownIcon, PlusIcon } from '@/components/ui/icons';
-import { formatVideoCount } from '@/lib/format';
 import { FALLBACK_PROJECT, switchProject } from '../current-project';
 import { useCreateProjectPrompt } from '../hooks/use-create-project-prompt';
 import { useCurrentProject } from '../hooks/use-current-project';
+import { isShared, projectLine } from '../project-place';
 import { ProjectBadge } from './ProjectBadge';
 
 export function ProjectSwitcher() {
@@ -49,31 +49,35 @@ export function ProjectSwitcher() {
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-zinc-900">{shown.name}</span>{' '}
                 <span className="block text-xs text-zinc-500">
-                  {project
-                    ? formatVideoCount(project.video_count)
-                    : query.isError
-                      ? 'Projects could not be loaded'
-                      : 'No project yet'}
+                  {project ? projectLine(project) : query.isError ? 'Projects could not be loaded' : 'No project yet'}
                 </span>
               </span>
               <ChevronUpDownIcon className="size-4 text-zinc-400" />
             </>
           }
         >
-          {projects.length > 0 && (
-            <DropdownSection className="pb-1 text-xs font-medium text-zinc-500">Projects</DropdownSection>
+          {[
+            { title: 'Projects', list: projects.filter((p) => !isShared(p)) },
+            { title: 'Shared with you', list: projects.filter(isShared) },
+          ].map(
+            ({ title, list }) =>
+              list.length > 0 && (
+                <Fragment key={title}>
+                  <DropdownSection className="pb-1 text-xs font-medium text-zinc-500">{title}</DropdownSection>
+                  {list.map((p) => (
+                    <DropdownItem key={p.id} onSelect={() => switchProject(p.id)}>
+                      <ProjectBadge initials={p.initials} color1={p.color1} color2={p.color2} size="sm" />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium text-zinc-900">{p.name}</span>
+                        <span className="block text-xs text-zinc-500">{projectLine(p)}</span>
+                      </span>
+                      {p.id === project?.id && <CheckIcon className="size-4 text-brand-600" />}
+                      {p.id === project?.id && <span className="sr-only">(current)</span>}
+                    </DropdownItem>
+                  ))}
+                </Fragment>
+              ),
           )}
-          {projects.map((p) => (
-            <DropdownItem key={p.id} onSelect={() => switchProject(p.id)}>
-              <ProjectBadge initials={p.initials} color1={p.color1} color2={p.color2} size="sm" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium text-zinc-900">{p.name}</span>
-                <span className="block text-xs text-zinc-500">{formatVideoCount(p.video_count)}</span>
-              </span>
-              {p.id === project?.id && <CheckIcon className="size-4 text-brand-600" />}
-              {p.id === project?.id && <span className="sr-only">(current)</span>}
-            </DropdownItem>
-          ))}
           {projects.length > 0 && <DropdownSeparator />}
           <DropdownItem onSelect={() => void createFromPrompt()}>
             <span className="flex size-7 items-center justify-center rounded-lg border border-dashed border-zinc-300 text-zinc-500">

@@ -69,7 +69,7 @@ describe('Recent and Shared, the header links', () => {
     stubFetch(workspaceRoutes());
     renderApp('/shared');
     expect(await screen.findByRole('heading', { name: 'Shared', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'No projects are shared with you' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No projects are shared with you' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
