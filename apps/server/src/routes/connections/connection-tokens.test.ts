@@ -4,7 +4,7 @@ import { connectAccount, sandboxEmulator } from '../../../test/connections';
 import { control } from '../../../test/emulator';
 import { api, createProject, registerUser } from '../../../test/factories';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
-import { openTokens } from '../../services/connections/connection-tokens';
+import { openTokens, sealAccessToken } from '../../services/connections/connection-tokens';
 
 const PLATFORMS: PlatformKey[] = ['tiktok', 'youtube', 'reddit', 'instagram', 'x', 'facebook'];
 
@@ -55,5 +55,34 @@ describe('stored platform tokens', () => {
     expect(() => openTokens(server.ctx.secretBox, { ...row, account_id: 'someone-else' })).toThrow();
     // The access token's seal cannot be passed off as the refresh token's.
     expect(() => openTokens(server.ctx.secretBox, { ...row, refresh_token_enc: row.access_token_enc })).toThrow();
+  });
+
+  it('that will not open (the secret key changed) ask for a reconnect, in words, instead of failing the call', async () => {
+    const { token } = await registerUser(server);
+    const project = await createProject(server, token);
+    await connectAccount(server, token, 'tiktok', project.id);
+    const row = await server.ctx.db
+      .selectFrom('platform_connections')
+      .selectAll()
+      .where('project_id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    // A seal made for another project: well formed, but it will not open as this row's.
+    const foreign = sealAccessToken(
+      server.ctx.secretBox,
+      { projectId: project.id + 1, platform: 'tiktok', accountId: row.account_id },
+      'x',
+    );
+    await server.ctx.db
+      .updateTable('platform_connections')
+      .set({ access_token_enc: foreign })
+      .where('id', '=', row.id)
+      .execute();
+
+    const res = await api(server, token).get(`/api/connections/${row.id}/publish-options`);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.code).toBe('needs_reconnect');
+    const listed = (await api(server, token).get(`/api/connections?project_id=${project.id}`)).body.connections;
+    expect(listed[0]).toMatchObject({ status: 'needs_reconnect' });
+    expect(JSON.stringify(listed[0])).toContain('secret key');
   });
 });

@@ -12,7 +12,7 @@ import {
   saveRefreshedTokens,
 } from '../../repositories/connections.repository';
 import { recordExpiringConnections } from '../activity/expiring-connections';
-import { openTokens, sealAccessToken, sealRefreshToken } from './connection-tokens';
+import { sealAccessToken, sealRefreshToken, tryOpenTokens, UNREADABLE_GRANT } from './connection-tokens';
 import { flagNeedsReconnect } from './needs-reconnect';
 
 /** Longer than an adapter's request timeout, so a lease never runs out under a refresh that is still going. */
@@ -56,7 +56,8 @@ export async function refreshConnection(ctx: AppContext, connectionId: number): 
     if (adapter.sandbox !== row.sandbox) {
       return (await needsReconnect(ctx, row, leaseId, sandboxMoved(row))) ? 'needs_reconnect' : 'busy';
     }
-    const previous = openTokens(ctx.secretBox, row);
+    const previous = tryOpenTokens(ctx.secretBox, row);
+    if (!previous) return (await needsReconnect(ctx, row, leaseId, UNREADABLE_GRANT)) ? 'needs_reconnect' : 'busy';
     let fresh: TokenSet;
     try {
       fresh = await adapter.refresh(previous);

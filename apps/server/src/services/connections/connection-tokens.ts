@@ -37,3 +37,19 @@ export function openTokens(box: SecretBox, row: PlatformConnectionRow): TokenSet
     scopes: row.scopes,
   };
 }
+
+/**
+ * The grant of a row, or null when its seal will not open: the server's secret key changed, or the sealed value
+ * was copied from another row. No call can be made with it: the account must be connected again.
+ */
+export function tryOpenTokens(box: SecretBox, row: PlatformConnectionRow): TokenSet | null {
+  try {
+    return openTokens(box, row);
+  } catch {
+    return null;
+  }
+}
+
+/** Why a grant that will not open needs a reconnect, in the person's words. */
+export const UNREADABLE_GRANT =
+  "the stored access cannot be opened with this server's secret key (was SECRET_KEY changed?): connect the account again";

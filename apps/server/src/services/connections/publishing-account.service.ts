@@ -6,7 +6,7 @@ import type { ConnectedAccount, PlatformAdapter } from '../../platforms/platform
 import { isPlatformError, PlatformError } from '../../platforms/platform-error';
 import { findConnection } from '../../repositories/connections.repository';
 import { refreshConnection, REFRESH_LEASE_MS, sandboxMoved } from './connection-refresh.service';
-import { openTokens } from './connection-tokens';
+import { tryOpenTokens, UNREADABLE_GRANT } from './connection-tokens';
 import { grantRefused } from './needs-reconnect';
 
 /** An access token this close to its end is renewed before use rather than fail mid-upload. */
@@ -35,15 +35,19 @@ export async function getPublishingAccount(ctx: AppContext, connectionId: number
     row = await usableRow(ctx, connectionId);
   }
   const adapter = ctx.platforms.get(row.platform);
-  if (!adapter || adapter.sandbox !== row.sandbox) {
-    const words = adapter ? sandboxMoved(row) : `${row.platform} is not available on this server`;
+  const tokens = tryOpenTokens(ctx.secretBox, row);
+  if (!adapter || adapter.sandbox !== row.sandbox || !tokens) {
+    const words = !adapter
+      ? `${row.platform} is not available on this server`
+      : adapter.sandbox !== row.sandbox
+        ? sandboxMoved(row)
+        : UNREADABLE_GRANT;
     const err = new PlatformError(row.platform, 'disconnected', `${row.platform}: ${words}`, {
       platformMessage: words,
     });
     await grantRefused(ctx, row.id, err, row.access_token_enc);
     throw err;
   }
-  const tokens = openTokens(ctx.secretBox, row);
   return {
     adapter,
     account: {
