@@ -28,7 +28,7 @@ export {
   approvalOverdue,
 } from './post-status';
 export { useApproval } from './api/approve-posts';
-export { useCanApprove, CanApproveProvider, canApproveIn } from './use-can-approve';
+export { useCanApprove, useCanEdit, ProjectRoleProvider } from './use-can-approve';
 export { ApprovalActions } from './components/ApprovalActions';
 export { BulkApproveBar } from './components/BulkApproveBar';
 export { postTimeText } from './post-time-text';

@@ -8,7 +8,7 @@ import { useCancelPost } from '../api/cancel-post';
 import { useRetryPost } from '../api/retry-post';
 import { platformName } from '../platform-names';
 import { awaitsApproval, waitsForReconnect } from '../post-status';
-import { useCanApprove } from '../use-can-approve';
+import { useCanApprove, useCanEdit } from '../use-can-approve';
 import { ApprovalActions } from './ApprovalActions';
 import { EditPostDialog } from './edit/EditPostDialog';
 import { PostNotesButton } from './PostNotesButton';
@@ -31,9 +31,11 @@ export function PostActions({ post, errorId }: PostActionsProps) {
   const cancel = useCancelPost();
   const toast = useToast();
   const name = platformName(post.platform);
-  const canRetry = post.status === 'failed' || post.status === 'unconfirmed';
+  // Reviewers and clients look and approve; changing, retrying and cancelling are the owner's and editors'.
+  const canEdit = useCanEdit();
+  const canRetry = canEdit && (post.status === 'failed' || post.status === 'unconfirmed');
   // A post awaiting approval is changed and cancelled as a scheduled one is.
-  const scheduled = post.status === 'scheduled' || awaitsApproval(post);
+  const scheduled = canEdit && (post.status === 'scheduled' || awaitsApproval(post));
   const approvable = useCanApprove() && awaitsApproval(post);
 
   const onRetry = () =>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ProjectRole } from '@fanout/contracts';
@@ -59,6 +59,20 @@ describe('approval in My Posts', () => {
     // An editor waits: no approving, no bulk bar.
     expect(screen.queryByRole('button', { name: /^Approve/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Posts awaiting approval' })).not.toBeInTheDocument();
+  });
+
+  it('offers a reviewer or a client approving, never changing: no Edit, no Cancel post; an editor both', async () => {
+    for (const role of ['reviewer', 'client'] as const) {
+      await openPosts(role);
+      const row = rowOf('Street food tour');
+      expect(within(row).getByRole('button', { name: 'Approve' })).toBeVisible();
+      expect(within(row).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: 'Cancel post' })).not.toBeInTheDocument();
+      cleanup();
+    }
+    await openPosts('editor');
+    expect(within(rowOf('Street food tour')).getByRole('button', { name: 'Edit' })).toBeVisible();
+    expect(within(rowOf('Street food tour')).getByRole('button', { name: 'Cancel post' })).toBeVisible();
   });
 
   it('lets a client approve a post, and an overdue one says approving publishes it now', async () => {

@@ -12,7 +12,7 @@ import { NO_FILTER, usePostPages, type PostsFilter } from '../posts-page';
 import { PostsFilters, postsSelectClasses } from './PostsFilters';
 import { PostsTable } from './PostsTable';
 import { BulkApproveBar } from './BulkApproveBar';
-import { canApproveIn, CanApproveProvider } from '../use-can-approve';
+import { ProjectRoleProvider } from '../use-can-approve';
 
 const TITLE = 'My Posts';
 const SUBTITLE = 'Everything you publish, on every platform, in one list.';
@@ -60,7 +60,7 @@ export function PostsScreen() {
   if (pages.isSuccess && posts.length === 0 && !filtering) return <NoPostsYet />;
 
   return (
-    <CanApproveProvider value={canApproveIn(project)}>
+    <ProjectRoleProvider value={project?.role ?? null}>
       <PageHeader title={TITLE} subtitle={SUBTITLE} actions={<PostsCsvActions />} />
       <PostsFilters filter={filter} onChange={setFilter}>
         <AccountFilter
@@ -112,6 +112,6 @@ export function PostsScreen() {
           )}
         </>
       )}
-    </CanApproveProvider>
+    </ProjectRoleProvider>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { Post, Video } from '@fanout/contracts';
 import { usePageTitle } from '@/features/config';
 import { useVideos } from '@/features/library';
-import { BulkApproveBar, CanApproveProvider, canApproveIn, useUserTimeZone, zoneName } from '@/features/posts';
+import { BulkApproveBar, ProjectRoleProvider, useUserTimeZone, zoneName } from '@/features/posts';
 import { PostsCsvActions } from '@/features/posts-csv';
 import { useCurrentProject } from '@/features/projects';
 import { PageHeader } from '@/components/ui/States';
@@ -73,7 +73,7 @@ export function CalendarScreen() {
   }
 
   return (
-    <CanApproveProvider value={canApproveIn(project)}>
+    <ProjectRoleProvider value={project?.role ?? null}>
       <PageHeader
         title="Schedule"
         subtitle={`Your project’s posts by day and time, on ${zoneName(zone)} time. Drag a post to move it.`}
@@ -152,6 +152,6 @@ export function CalendarScreen() {
       {composing && (
         <ComposeDialog video={composing.video} local={composing.local} onClose={() => setComposing(null)} />
       )}
-    </CanApproveProvider>
+    </ProjectRoleProvider>
   );
 }

@@ -91,6 +91,12 @@ describe('burning captions into the fitting copy', () => {
     const choice = form.getByRole('combobox', { name: 'Caption track to burn in' });
     expect([...(choice as HTMLSelectElement).options].map((o) => o.text)).toEqual(['English (en)', 'fr']);
     await userEvent.selectOptions(choice, 'fr');
+    // The plan is asked again with the track: the button to press is the one shown with that plan.
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.url === '/api/videos/31/fit' && (c.body as FitRequest).burnCaptions === FRENCH.id),
+      ).toBe(true),
+    );
 
     await userEvent.click(await form.findByRole('button', { name: 'Make the copy' }));
     expect((await firstCopyAsked(calls)).body).toMatchObject({

@@ -121,6 +121,7 @@ export const copiesAsked = (calls: StubRequest[]) =>
 
 /** The first copy asked for, once its request has left: a click's request is sent after the click returns. */
 export async function firstCopyAsked(calls: StubRequest[]): Promise<StubRequest> {
-  await waitFor(() => expect(copiesAsked(calls)).not.toHaveLength(0));
+  // Its plan is fetched first: on a busy machine that takes longer than waitFor's default second.
+  await waitFor(() => expect(copiesAsked(calls)).not.toHaveLength(0), { timeout: 10_000 });
   return copiesAsked(calls)[0]!;
 }
