@@ -27,6 +27,8 @@ describe('projects', () => {
         createdAt: expect.any(String),
         role: 'owner',
         ownerName: null,
+        needsApproval: false,
+        clientsSeeAnalytics: false,
       },
     ]);
     const a = await createProject(server, token, { name: 'Launch', initials: 'LA' });
@@ -57,6 +59,8 @@ describe('projects', () => {
       createdAt: expect.any(String),
       role: 'owner',
       ownerName: null,
+      needsApproval: false,
+      clientsSeeAnalytics: false,
     });
   });
 
