@@ -15,6 +15,19 @@ describe('stored platform tokens', () => {
   });
   afterAll(() => stopTestServer(server));
 
+  /** A new account with a TikTok account connected to a new project, and the connection's stored row. */
+  async function connectedTikTok() {
+    const { token } = await registerUser(server);
+    const project = await createProject(server, token);
+    await connectAccount(server, token, 'tiktok', project.id);
+    const row = await server.ctx.db
+      .selectFrom('platform_connections')
+      .selectAll()
+      .where('project_id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    return { token, project, row };
+  }
+
   it('are sealed in the database and never sent to the browser', async () => {
     const { token } = await registerUser(server);
     const project = await createProject(server, token);
@@ -41,14 +54,7 @@ describe('stored platform tokens', () => {
   });
 
   it('will not open when moved to another project, platform or account', async () => {
-    const { token } = await registerUser(server);
-    const project = await createProject(server, token);
-    await connectAccount(server, token, 'tiktok', project.id);
-    const row = await server.ctx.db
-      .selectFrom('platform_connections')
-      .selectAll()
-      .where('project_id', '=', project.id)
-      .executeTakeFirstOrThrow();
+    const { row } = await connectedTikTok();
     expect(() => openTokens(server.ctx.secretBox, row)).not.toThrow();
     expect(() => openTokens(server.ctx.secretBox, { ...row, project_id: row.project_id + 1 })).toThrow();
     expect(() => openTokens(server.ctx.secretBox, { ...row, platform: 'youtube' })).toThrow();
@@ -58,14 +64,7 @@ describe('stored platform tokens', () => {
   });
 
   it('that will not open (the secret key changed) ask for a reconnect, in words, instead of failing the call', async () => {
-    const { token } = await registerUser(server);
-    const project = await createProject(server, token);
-    await connectAccount(server, token, 'tiktok', project.id);
-    const row = await server.ctx.db
-      .selectFrom('platform_connections')
-      .selectAll()
-      .where('project_id', '=', project.id)
-      .executeTakeFirstOrThrow();
+    const { token, project, row } = await connectedTikTok();
     // A seal made for another project: well formed, but it will not open as this row's.
     const foreign = sealAccessToken(
       server.ctx.secretBox,
