@@ -92,7 +92,9 @@ describe('client preview links', () => {
     ]) {
       expect((await fetch(`${server.url}${path}`, { headers: authHeaders(token) })).status, path).toBe(401);
     }
-    expect((await fetch(`${server.url}/uploads/${otherVideo.filename.replace(/^./, '0')}`)).status).toBe(404);
+    // A name one character away from the real one (the names are random hex) opens nothing.
+    const guessedName = (otherVideo.filename.startsWith('0') ? '1' : '0') + otherVideo.filename.slice(1);
+    expect((await fetch(`${server.url}/uploads/${guessedName}`)).status).toBe(404);
   });
 
   it('answers 404 to a guessed token and 410 once expired or revoked', async () => {
