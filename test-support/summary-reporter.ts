@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 interface Tier {
@@ -10,12 +11,15 @@ interface Tier {
   lastEnd: number;
 }
 
+/** How many of the slowest files the summary names, so the next thing to speed up shows. */
+const SLOWEST = 15;
+
 /** A file runs once per project that includes it (the server tests on both databases). */
 const key = (mod: TestModule) => `${mod.project.name}\0${mod.moduleId}`;
 
 /**
  * Ends the run with each tier's (vitest project's) files, tests, summed file time and wall-clock span, so a
- * slow tier shows, then one plain line, 'N passed, N failed, N skipped' (and the files that failed outside their tests), for CI logs.
+ * slow tier shows, and the slowest files, then one plain line, 'N passed, N failed, N skipped' (and the files that failed outside their tests), for CI logs.
  */
 export default class SummaryReporter implements Reporter {
   private readonly starts = new Map<string, number>();
@@ -68,6 +72,14 @@ export default class SummaryReporter implements Reporter {
       );
     }
     console.log(`  whole run${' '.repeat(30)}wall ${seconds(Date.now() - this.runStart)} s`);
+    const slowest = [...testModules]
+      .sort((a, b) => b.diagnostic().duration - a.diagnostic().duration)
+      .slice(0, SLOWEST);
+    console.log(`\nslowest ${SLOWEST} files:`);
+    for (const mod of slowest) {
+      const file = path.relative(process.cwd(), mod.moduleId);
+      console.log(`  ${seconds(mod.diagnostic().duration)} s  ${mod.project.name.padEnd(16)} ${file}`);
+    }
     const broken = brokenFiles > 0 ? `, ${brokenFiles} file(s) failed outside their tests` : '';
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped${broken}`);
   }
