@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, createProject, registerUser, type RegisteredUser } from '../../../test/factories';
+import { api, createProject, insertVideoRow, registerUser, type RegisteredUser } from '../../../test/factories';
 import { mediaFixtures, storedFiles, type MediaFixtures } from '../../../test/fixtures';
 import { startTestServer, stopTestServer, type TestServer } from '../../../test/test-server';
 
@@ -90,6 +90,10 @@ describe('POST /api/videos/import', () => {
         res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': MAX_BYTES * 50 });
         res.write(Buffer.alloc(1024));
       },
+      '/declared-500k.mp4': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': 500_000 });
+        res.write(Buffer.alloc(1024));
+      },
       // No Content-Length: 64 KB every few milliseconds, for as long as someone reads.
       '/endless.mp4': (_req, res) => {
         res.writeHead(200, { 'content-type': 'video/mp4' });
@@ -97,14 +101,28 @@ describe('POST /api/videos/import', () => {
         endless.push(timer);
         res.on('close', () => clearInterval(timer));
       },
-      // Promises 3 MB, sends a little, then hangs up.
+      // Takes the request and never answers.
+      '/silent.mp4': () => {},
+      // 1 KB now and then, never reaching the end.
+      '/trickle.mp4': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'video/mp4' });
+        const timer = setInterval(() => res.write(Buffer.alloc(1024, 7)), 200);
+        endless.push(timer);
+        res.on('close', () => clearInterval(timer));
+      },
+      // Promises 300 KB, sends a little, then hangs up.
       '/cut-short.mp4': (req, res) => {
         res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': 300_000 });
         res.write(Buffer.alloc(1000), () => req.socket.destroy());
       },
     });
     // The test server may fetch from 127.0.0.1 (the origin) and no other private address.
-    server = await startTestServer({ IMPORT_ALLOW_PRIVATE: '127.0.0.1', UPLOAD_MAX_BYTES: String(MAX_BYTES) });
+    server = await startTestServer({
+      IMPORT_ALLOW_PRIVATE: '127.0.0.1',
+      UPLOAD_MAX_BYTES: String(MAX_BYTES),
+      IMPORT_CONNECT_TIMEOUT_SECONDS: '1',
+      IMPORT_TIMEOUT_SECONDS: '4',
+    });
     owner = await registerUser(server);
     projectId = (await createProject(server, owner.token)).id;
   });
@@ -191,6 +209,19 @@ describe('POST /api/videos/import', () => {
     expect(res.body).toMatchObject({ code: 'import_unreachable', error: expect.stringMatching(/ECONNREFUSED/) });
   });
 
+  it('gives up on an address that does not answer in time, or does not send the whole file in time', async () => {
+    const before = storedFiles(server);
+    const rows = await nothingKept(server, projectId, before);
+    const silent = await importAs(owner.token, { projectId, url: `${origin.url}/silent.mp4` });
+    expect(silent.status).toBe(422);
+    expect(silent.body).toEqual({ error: expect.stringMatching(/did not answer within 1 s/), code: 'import_timeout' });
+    const trickle = await importAs(owner.token, { projectId, url: `${origin.url}/trickle.mp4` });
+    expect(trickle.status).toBe(422);
+    expect(trickle.body).toEqual({ error: expect.stringMatching(/within 4 s/), code: 'import_timeout' });
+    await vi.waitFor(() => expect(origin.cutOff).toEqual(expect.arrayContaining(['/silent.mp4', '/trickle.mp4'])));
+    expect(await nothingKept(server, projectId, before)).toBe(rows);
+  });
+
   it('refuses a file declared over UPLOAD_MAX_BYTES before reading it, and cuts off a body that grows past it', async () => {
     const before = storedFiles(server);
     const rows = await nothingKept(server, projectId, before);
@@ -205,6 +236,25 @@ describe('POST /api/videos/import', () => {
     // The server hung up on both rather than reading on.
     await vi.waitFor(() => expect(origin.cutOff).toEqual(expect.arrayContaining(['/declared-huge.mp4', '/endless.mp4'])));
     expect(await nothingKept(server, projectId, before)).toBe(rows);
+  });
+
+  it("holds the file to the project owner's storage left, by its Content-Length and as its body arrives", async () => {
+    const full = await registerUser(server);
+    const fullProject = (await createProject(server, full.token)).id;
+    await insertVideoRow(server, { userId: full.user.id, projectId: fullProject });
+    // 100 KB left of the default 10 GiB.
+    await server.ctx.db
+      .updateTable('videos')
+      .set({ size_bytes: server.ctx.config.storageQuotaBytes - 100_000 })
+      .where('project_id', '=', fullProject)
+      .execute();
+    const before = storedFiles(server);
+    for (const path of ['/declared-500k.mp4', '/endless.mp4']) {
+      const res = await importAs(full.token, { projectId: fullProject, url: `${origin.url}${path}` });
+      expect(res.status, path).toBe(413);
+      expect(res.body).toEqual({ error: expect.stringMatching(/does not fit in your storage/), code: 'quota_exceeded' });
+    }
+    expect(await nothingKept(server, fullProject, before)).toBe(1);
   });
 
   it('refuses addresses that are not http(s) or carry credentials', async () => {
