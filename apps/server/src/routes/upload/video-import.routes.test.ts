@@ -54,11 +54,7 @@ const sendFile = (file: string, type: string) => (_req: http.IncomingMessage, re
 
 /** What the failed imports must leave: no video row, no file in storage or the staging dir. */
 async function nothingKept(server: TestServer, projectId: number, filesBefore: string[]) {
-  const rows = await server.ctx.db
-    .selectFrom('videos')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .execute();
+  const rows = await server.ctx.db.selectFrom('videos').select('id').where('project_id', '=', projectId).execute();
   await vi.waitFor(() => expect(storedFiles(server)).toEqual(filesBefore));
   return rows.length;
 }
@@ -133,7 +129,8 @@ describe('POST /api/videos/import', () => {
     await elsewhere.close();
   });
 
-  const importAs = (token: string, body: Record<string, unknown>) => api(server, token).post('/api/videos/import', body);
+  const importAs = (token: string, body: Record<string, unknown>) =>
+    api(server, token).post('/api/videos/import', body);
 
   it('stores the fetched file as an upload would, titled after the file name, with its thumbnail and activity', async () => {
     const res = await importAs(owner.token, { projectId, url: `${origin.url}/media/Launch%20teaser.mp4?sig=abc` });
@@ -179,7 +176,10 @@ describe('POST /api/videos/import', () => {
     const rows = await nothingKept(server, projectId, before);
     const res = await importAs(owner.token, { projectId, url: `${origin.url}/to-private` });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ error: expect.stringMatching(/redirected to 127\.0\.0\.2/), code: 'import_private_address' });
+    expect(res.body).toEqual({
+      error: expect.stringMatching(/redirected to 127\.0\.0\.2/),
+      code: 'import_private_address',
+    });
     expect(elsewhere.hits).toEqual([]);
     expect(await nothingKept(server, projectId, before)).toBe(rows);
   });
@@ -234,7 +234,9 @@ describe('POST /api/videos/import', () => {
     expect(endlessBody.status).toBe(413);
     expect(endlessBody.body.code).toBe('file_too_large');
     // The server hung up on both rather than reading on.
-    await vi.waitFor(() => expect(origin.cutOff).toEqual(expect.arrayContaining(['/declared-huge.mp4', '/endless.mp4'])));
+    await vi.waitFor(() =>
+      expect(origin.cutOff).toEqual(expect.arrayContaining(['/declared-huge.mp4', '/endless.mp4'])),
+    );
     expect(await nothingKept(server, projectId, before)).toBe(rows);
   });
 
@@ -252,7 +254,10 @@ describe('POST /api/videos/import', () => {
     for (const path of ['/declared-500k.mp4', '/endless.mp4']) {
       const res = await importAs(full.token, { projectId: fullProject, url: `${origin.url}${path}` });
       expect(res.status, path).toBe(413);
-      expect(res.body).toEqual({ error: expect.stringMatching(/does not fit in your storage/), code: 'quota_exceeded' });
+      expect(res.body).toEqual({
+        error: expect.stringMatching(/does not fit in your storage/),
+        code: 'quota_exceeded',
+      });
     }
     expect(await nothingKept(server, fullProject, before)).toBe(1);
   });

@@ -1,4 +1,9 @@
-import { DuplicateVideoError as DuplicateVideoBody, ErrorBody, VideoImportRequest, VideoResponse } from '@fanout/contracts';
+import {
+  DuplicateVideoError as DuplicateVideoBody,
+  ErrorBody,
+  VideoImportRequest,
+  VideoResponse,
+} from '@fanout/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ownerOf } from '../../http/access-guard';

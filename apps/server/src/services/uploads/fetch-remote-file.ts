@@ -118,15 +118,9 @@ function get(url: URL, addresses: ResolvedAddress[], options: RemoteFetchOptions
 function connectionError(url: URL, err: NodeJS.ErrnoException, options: RemoteFetchOptions): AppError {
   if (options.deadline.aborted) return importTimedOut(options.timeoutMs / 1000);
   if (err.code === CONNECT_TIMEOUT) {
-    return importFailed(
-      `${hostOf(url)} did not answer within ${options.connectTimeoutMs / 1000} s`,
-      'import_timeout',
-    );
+    return importFailed(`${hostOf(url)} did not answer within ${options.connectTimeoutMs / 1000} s`, 'import_timeout');
   }
-  return importFailed(
-    `${hostOf(url)} could not be reached (${err.code ?? err.message})`,
-    'import_unreachable',
-  );
+  return importFailed(`${hostOf(url)} could not be reached (${err.code ?? err.message})`, 'import_unreachable');
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -166,14 +160,15 @@ export async function openRemoteFile(address: string, options: RemoteFetchOption
     if (/^text\/html\b/i.test(contentType)) {
       response.destroy();
       throw unprocessable(
-        "The address answered a web page, not a video file: use the address of the video file itself",
+        'The address answered a web page, not a video file: use the address of the video file itself',
         'not_a_video',
       );
     }
     const length = Number(response.headers['content-length']);
     return {
       body: response,
-      declaredBytes: response.headers['content-length'] !== undefined && Number.isSafeInteger(length) ? length : undefined,
+      declaredBytes:
+        response.headers['content-length'] !== undefined && Number.isSafeInteger(length) ? length : undefined,
       contentType,
     };
   }
