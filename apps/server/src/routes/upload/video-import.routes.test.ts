@@ -278,6 +278,21 @@ describe('POST /api/videos/import', () => {
     expect(origin.hits.length).toBe(hits);
   });
 
+  it('allows 30 imports a minute per person, then answers 429 too_many_url_imports with Retry-After', async () => {
+    const busy = await registerUser(server);
+    const busyProject = (await createProject(server, busy.token)).id;
+    for (let i = 0; i < 30; i++) {
+      const res = await importAs(busy.token, { projectId: busyProject, url: `${origin.url}/media/gone.mp4` });
+      expect(res.body.code).toBe('import_http_error');
+    }
+    const refused = await importAs(busy.token, { projectId: busyProject, url: `${origin.url}/media/clip.mov` });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('too_many_url_imports');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone else is not held back.
+    expect((await importAs(owner.token, { projectId, url: `${origin.url}/media/gone.mp4` })).status).toBe(422);
+  });
+
   it('refuses a read-only token with 403 api_token_scope', async () => {
     const created = await api(server, owner.token).post('/api/auth/tokens', { name: 'reader', scopes: ['read'] });
     expect(created.status).toBe(201);

@@ -8,7 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ownerOf } from '../../http/access-guard';
 import { currentUser, requireAuth } from '../../http/auth-guard';
+import { limitPerUser } from '../../http/limit-per-user';
 import { acquireUploadSlot } from '../../http/upload-guards';
+import { REQUEST_LIMITS } from '../../services/limits/request-limits';
 import { DuplicateVideoError } from '../../services/collections/duplicate-video';
 import { importFromUrl } from '../../services/uploads/import-from-url';
 
@@ -21,6 +23,7 @@ export const videoImportRoutes =
       '/videos/import',
       {
         config: { access: { project: 'body.projectId', need: 'edit' } },
+        onRequest: limitPerUser(ctx, REQUEST_LIMITS.videoImport),
         schema: {
           tags: ['videos'],
           security: [{ bearer: [] }],
@@ -31,8 +34,8 @@ export const videoImportRoutes =
             'storage left (413 quota_exceeded), both refused from Content-Length before a byte is read and cut ' +
             'off as soon as a body grows past them; 422 not_a_video / incomplete_video; 409 duplicate_video for ' +
             'a file the project has; 429 too_many_uploads past the uploads one account or address may have at ' +
-            'once. `title` defaults to the file name at the end of the address, without its extension. The ' +
-            'address must be http:// or https:// without a user name or password (400 validation_failed). ' +
+            'once, 429 too_many_url_imports past 30 imports a minute per person (Retry-After). `title` defaults ' +
+            'to the file name at the end of the address, without its extension. The address must be http:// or https:// without a user name or password (400 validation_failed). ' +
             'Addresses on this machine or a private network are refused, every resolved address checked and ' +
             'the connection pinned to it (422 import_private_address), unless the server allows them ' +
             '(IMPORT_ALLOW_PRIVATE); each of at most 5 redirects is checked the same way (422 ' +
