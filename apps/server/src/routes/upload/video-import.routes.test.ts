@@ -78,6 +78,8 @@ describe('POST /api/videos/import', () => {
       '/media/clip.mov': sendFile(fx.videoMov, 'application/octet-stream'),
       '/media/notes.mp4': sendFile(fx.textAsMp4, 'video/mp4'),
       '/media/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
+      '/files/Summer%20trip.mp4': sendFile(fx.portraitVideo, 'video/mp4'),
+      '/share/': (_req, res) => res.writeHead(303, { location: '/files/Summer%20trip.mp4' }).end(),
       '/moved': (_req, res) => res.writeHead(302, { location: '/media/Launch%20teaser.mp4' }).end(),
       '/to-private': (_req, res) => res.writeHead(302, { location: `${elsewhere.url}/clip.mp4` }).end(),
       '/to-ftp': (_req, res) => res.writeHead(301, { location: 'ftp://127.0.0.1/clip.mp4' }).end(),
@@ -169,6 +171,12 @@ describe('POST /api/videos/import', () => {
     expect(res.status).toBe(201);
     expect(res.body.video).toMatchObject({ title: 'Trip', mimeType: 'video/quicktime' });
     expect(res.body.video.filename).toMatch(/^[0-9a-f]{32}\.mov$/);
+  });
+
+  it('names the video after the file it was redirected to when the address itself names none', async () => {
+    const res = await importAs(owner.token, { projectId, url: `${origin.url}/share/` });
+    expect(res.status).toBe(201);
+    expect(res.body.video).toMatchObject({ title: 'Summer trip', originalName: 'Summer trip.mp4', height: 960 });
   });
 
   it('refuses a redirect to a private address it may not reach, without connecting there', async () => {

@@ -26,6 +26,8 @@ export interface RemoteFile {
   declaredBytes: number | undefined;
   /** Content-Type as the answer gave it (informational: ffprobe reads the real type). */
   contentType: string;
+  /** The address that answered, after any redirects. */
+  finalUrl: URL;
 }
 
 const importFailed = (message: string, code: string) => unprocessable(message, code);
@@ -170,6 +172,7 @@ export async function openRemoteFile(address: string, options: RemoteFetchOption
       declaredBytes:
         response.headers['content-length'] !== undefined && Number.isSafeInteger(length) ? length : undefined,
       contentType,
+      finalUrl: url,
     };
   }
 }

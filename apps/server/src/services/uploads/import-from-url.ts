@@ -43,8 +43,8 @@ async function* importParts(
   const remote = await openRemoteFile(request.url, options);
   try {
     await checkDeclaredSize(ctx, ownerId, remote.declaredBytes);
-    const url = new URL(request.url);
-    yield { type: 'file', fieldname: FILE_FIELD, filename: fileNameOf(url) || url.hostname };
+    const filename = fileNameOf(new URL(request.url)) || fileNameOf(remote.finalUrl) || 'Imported video';
+    yield { type: 'file', fieldname: FILE_FIELD, filename };
     let received = 0;
     try {
       for await (const chunk of remote.body as AsyncIterable<Buffer>) {
