@@ -170,6 +170,27 @@ export const UploadFields = z.object({
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 
+/** Whether an address carries no user name or password (a fetched address must not). */
+const withoutCredentials = (address: string) => {
+  if (!URL.canParse(address)) return true; // the address check itself answers
+  const url = new URL(address);
+  return url.username === '' && url.password === '';
+};
+
+/**
+ * POST /api/videos/import: a video the server fetches from an http(s) address and stores as an upload (same
+ * checks, same answer as POST /api/upload). `title` defaults to the address's file name without extension.
+ */
+export const VideoImportRequest = z.object({
+  projectId: Id,
+  url: z
+    .url({ protocol: /^https?$/, message: 'The address must start with http:// or https://' })
+    .max(2000)
+    .refine(withoutCredentials, 'The address must not carry a user name or password'),
+  title: z.string().trim().max(VIDEO_LIMITS.title).optional(),
+});
+export type VideoImportRequest = z.infer<typeof VideoImportRequest>;
+
 /** A post the header search found: what the result row says of it ('TikTok post · Published'). */
 export const SearchResultPost = z.object({
   id: Id,

@@ -30,6 +30,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('lets imports from a URL reach no private address unless told: all of them, or the ones listed', () => {
+    expect(loadConfig({}).imports).toEqual({ allowPrivate: false, connectTimeoutMs: 15_000, timeoutMs: 3_600_000 });
+    expect(loadConfig({ IMPORT_ALLOW_PRIVATE: 'true' }).imports.allowPrivate).toBe(true);
+    expect(loadConfig({ IMPORT_ALLOW_PRIVATE: '192.168.1.20, fd00::/8' }).imports.allowPrivate).toEqual([
+      '192.168.1.20',
+      'fd00::/8',
+    ]);
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.0/8/1', 'fd00::/129']) {
+      expect(() => loadConfig({ IMPORT_ALLOW_PRIVATE: bad }), bad).toThrow(/IMPORT_ALLOW_PRIVATE/);
+    }
+  });
+
   it('takes each platform app as a pair, and stops on half a pair naming the missing variable', () => {
     const config = loadConfig({
       X_CLIENT_ID: 'x-id',

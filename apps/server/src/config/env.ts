@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import type { PlatformKey } from '@fanout/contracts';
 import { z } from 'zod';
@@ -34,6 +35,38 @@ const trustProxy = z.string().transform((raw, ctx): false | string[] => {
   }
   return list;
 });
+
+/**
+ * Which private addresses an import from a URL may reach: none (`false`), all of them (`true`), or a
+ * comma-separated list of addresses and CIDR ranges (a media server on the local network, `192.168.1.20`).
+ */
+const privateAllowance = z.string().transform((raw, ctx): boolean | string[] => {
+  const v = raw.trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(v)) return false;
+  if (['true', '1', 'yes'].includes(v)) return true;
+  const list = v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const bad = list.find((p) => !isAddressOrRange(p));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected true/false or addresses/CIDR ranges separated by commas; got "${bad}"`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+/** `10.0.0.7`, `10.0.0.0/8`, `fd00::/8`. */
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, extra] = text.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** `host=Name,host2=Name 2` → map of host → product name. */
 const brands = z.string().transform((raw, ctx) => {
@@ -179,6 +212,12 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** Let imports from a URL reach private addresses: `true` all, or a list of addresses/CIDR ranges. */
+  IMPORT_ALLOW_PRIVATE: privateAllowance.default(false),
+  /** An import's address look-up, connection and answer headers, each hop of a redirect. */
+  IMPORT_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /** An import's whole fetch, body included. */
+  IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** Where invitation e-mails are sent through (smtp:// or smtps://, credentials in the URL); unset: no mail. */
   SMTP_URL: z
     .url()
@@ -302,6 +341,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
       /** Deliveries one worker process makes at once. */
       concurrency: e.WEBHOOK_CONCURRENCY,
+    },
+    imports: {
+      /** Private addresses an import from a URL may reach: none, all, or these addresses/ranges. */
+      allowPrivate: e.IMPORT_ALLOW_PRIVATE,
+      /** Each hop's look-up, connection and answer headers. */
+      connectTimeoutMs: e.IMPORT_CONNECT_TIMEOUT_SECONDS * 1000,
+      /** The whole fetch, body included; past it the import fails and keeps nothing. */
+      timeoutMs: e.IMPORT_TIMEOUT_SECONDS * 1000,
     },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(serverPackageDir(), '../web/dist'),
   };

@@ -37,6 +37,8 @@ export const SAMPLES: Record<string, Sample> = {
   'PATCH /api/collections/:id': { body: { name: 'Renamed collection' } },
   'POST /api/collections/:id/videos': { body: { videoIds: [2000000000] } },
   'GET /api/upload/check': { query: { size: '1024' } },
+  // Refused as a private address (the matrix server allows none): past the access check, nothing fetched.
+  'POST /api/videos/import': { body: { url: 'http://127.0.0.1:9/clip.mp4' } },
   'POST /api/connections/:platform/start': { params: { platform: 'youtube' } },
   'POST /api/posts/import': { raw: { type: 'text/csv', text: 'video_id,platform,scheduled_at\n' } },
   'POST /api/videos/:id/posts': { body: { targets: [{ platform: 'youtube' }] } },

@@ -38,6 +38,7 @@ import { storageRoutes } from './storage/storage.routes';
 import { tusRoutes } from './tus/tus.routes';
 import { uploadCheckRoutes } from './upload/upload-check.routes';
 import { uploadRoutes } from './upload/upload.routes';
+import { videoImportRoutes } from './upload/video-import.routes';
 import { connectedPlatformsRoutes } from './videos/connected-platforms.routes';
 import { videosRoutes } from './videos/videos.routes';
 import { videoFitRoutes } from './videos/video-fit.routes';
@@ -70,6 +71,7 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(collectionsRoutes(ctx), { prefix: '/api' });
   await app.register(uploadRoutes(ctx), { prefix: '/api' });
   await app.register(uploadCheckRoutes(ctx), { prefix: '/api' });
+  await app.register(videoImportRoutes(ctx), { prefix: '/api' });
   await app.register(tusRoutes(ctx), { prefix: '/api' });
   await app.register(connectedPlatformsRoutes(ctx), { prefix: '/api' });
   await app.register(connectionsRoutes(ctx), { prefix: '/api' });

@@ -15594,6 +15594,155 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/videos/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a video from an http(s) address the server fetches
+     * @description The server GETs `url` and stores the file exactly as POST /api/upload does, with the same answer (201 `{video}`) and the same checks: UPLOAD_MAX_BYTES (413 file_too_large) and the project owner's storage left (413 quota_exceeded), both refused from Content-Length before a byte is read and cut off as soon as a body grows past them; 422 not_a_video / incomplete_video; 409 duplicate_video for a file the project has; 429 too_many_uploads past the uploads one account or address may have at once, 429 too_many_url_imports past 30 imports a minute per person (Retry-After). `title` defaults to the file name at the end of the address, without its extension. The address must be http:// or https:// without a user name or password (400 validation_failed). Addresses on this machine or a private network are refused, every resolved address checked and the connection pinned to it (422 import_private_address), unless the server allows them (IMPORT_ALLOW_PRIVATE); each of at most 5 redirects is checked the same way (422 import_bad_redirect for another scheme, 422 import_too_many_redirects). A host that cannot be found or reached: 422 import_unreachable; no answer within IMPORT_CONNECT_TIMEOUT_SECONDS or not the whole file within IMPORT_TIMEOUT_SECONDS: 422 import_timeout; an answer other than 2xx: 422 import_http_error; a body cut short: 422 import_interrupted. Nothing is kept on any failure. The caller must be the owner or an editor of the project (404 for a project they have no place in, 403 role_forbidden for a reviewer or a client); the video is the owner's.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            projectId: number;
+            title?: string;
+            /** Format: uri */
+            url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              video: components['schemas']['Video'];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DuplicateVideoError'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Error'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/uploads/{filename}': {
     parameters: {
       query?: never;

@@ -38,6 +38,8 @@ export const REQUEST_LIMITS = {
     'too_many_option_checks',
     (max) => `Your accounts' publishing choices were asked for ${max} times`,
   ),
+  /** Per user: each one makes the server fetch an address, then read, probe and store what it sends. */
+  videoImport: perMinute('video-import', 30, 'too_many_url_imports', (max) => `You imported ${max} videos by address`),
   /** Per project, runs started (a call that joins a running one is not counted): up to 500 platform calls each. */
   analyticsSync: perMinute('analytics-sync', 6, 'too_many_syncs', (max) => `This project was synced ${max} times`),
 } satisfies Record<string, RequestLimit>;

@@ -83,7 +83,7 @@ export async function deliverWebhook(d: WebhookDelivery): Promise<DeliveryResult
 }
 
 /** The promise, or a rejection once the signal aborts (a DNS look-up takes no signal of its own). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(signal.reason as Error);
     if (signal.aborted) return abort();

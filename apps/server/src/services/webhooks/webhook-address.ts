@@ -53,7 +53,15 @@ export function isPrivateHostLiteral(url: URL): boolean {
   return isIP(host) !== 0 && isPrivateAddress(host);
 }
 
-export class WebhookAddressError extends Error {}
+/** A host refused before connecting: its name does not resolve, or it resolves to a private address. */
+export class WebhookAddressError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'unresolved' | 'private',
+  ) {
+    super(message);
+  }
+}
 
 export interface ResolvedAddress {
   address: string;
@@ -63,22 +71,28 @@ export interface ResolvedAddress {
 /**
  * Every address the URL's host resolves to, refused when any is private (unless allowed): a name with one public
  * and one private address must not be a way in. The request then connects to these very addresses, so a second
- * DNS answer cannot differ from the checked one.
+ * DNS answer cannot differ from the checked one. `allowPrivate`: all private addresses, or those it accepts.
  */
-export async function resolveWebhookHost(url: URL, allowPrivate: boolean): Promise<ResolvedAddress[]> {
+export async function resolveWebhookHost(
+  url: URL,
+  allowPrivate: boolean | ((address: string) => boolean),
+): Promise<ResolvedAddress[]> {
   const host = hostOf(url);
   const family = isIP(host);
   const addresses: ResolvedAddress[] = family
     ? [{ address: host, family: family as 4 | 6 }]
     : (
         await lookup(host, { all: true, verbatim: true }).catch((err: NodeJS.ErrnoException) => {
-          throw new WebhookAddressError(`cannot resolve ${host} (${err.code ?? err.message})`);
+          throw new WebhookAddressError(`cannot resolve ${host} (${err.code ?? err.message})`, 'unresolved');
         })
       ).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
-  if (addresses.length === 0) throw new WebhookAddressError(`${host} has no address`);
-  if (!allowPrivate) {
-    const blocked = addresses.find((a) => isPrivateAddress(a.address));
-    if (blocked) throw new WebhookAddressError(`${host} resolves to a private address (${blocked.address})`);
+  if (addresses.length === 0) throw new WebhookAddressError(`${host} has no address`, 'unresolved');
+  if (allowPrivate !== true) {
+    const allowed = allowPrivate === false ? () => false : allowPrivate;
+    const blocked = addresses.find((a) => isPrivateAddress(a.address) && !allowed(a.address));
+    if (blocked) {
+      throw new WebhookAddressError(`${host} resolves to a private address (${blocked.address})`, 'private');
+    }
   }
   return addresses;
 }
