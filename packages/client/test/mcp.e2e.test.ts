@@ -6,7 +6,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip } from '../../../apps/server/test/clips';
-import { ownerWithConnections } from '../../../apps/server/test/connections';
+import { connectAccount, ownerWithConnections } from '../../../apps/server/test/connections';
+import { createProject } from '../../../apps/server/test/factories';
 import { uploadVideo } from '../../../apps/server/test/fixtures';
 import { waitUntil } from '../../../apps/server/test/jobs';
 import { makeTempDir, startTestServer, stopTestServer, type TestServer } from '../../../apps/server/test/test-server';
@@ -166,6 +167,36 @@ describe('the MCP server, over Streamable HTTP and over stdio', { timeout: 180_0
     const stream = await fetch(`${server.url}/mcp`, { headers: { authorization: `Bearer ${writeToken}` } });
     expect(stream.status).toBe(405);
     expect(((await stream.json()) as { code: string }).code).toBe('method_not_allowed');
+    const jsonOnly = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { ...headers, accept: 'application/json', authorization: `Bearer ${writeToken}` },
+      body,
+    });
+    expect(jsonOnly.status).toBe(406);
+    expect(((await jsonOnly.json()) as { code: string }).code).toBe('not_acceptable');
+  });
+
+  it('answers a raw JSON-RPC call with the app’s security headers kept', async () => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${writeToken}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    const answer = (await res.json()) as { result: { serverInfo: { name: string } } };
+    expect(answer.result.serverInfo.name).toBe('fanout');
   });
 
   it('over HTTP: changes a video’s details, checks its fit and publishes it to two sandbox platforms, then reads its figures', async () => {
@@ -212,6 +243,21 @@ describe('the MCP server, over Streamable HTTP and over stdio', { timeout: 180_0
     expect(violations.length).toBeGreaterThan(0);
     for (const v of violations) expect(refused.text).toContain(`- ${v.platform}: ${v.message} (rule ${v.rule})`);
     expect(refused.text).toMatch(/tiktok: .*"NOBODY"/);
+  });
+
+  it('posts made through a token wait for approval where the project needs it', async () => {
+    const project = await createProject(server, owner.token, { name: 'Reviewed' });
+    expect((await owner.as.patch(`/api/projects/${project.id}`, { needsApproval: true })).status).toBe(200);
+    await connectAccount(server, owner.token, 'youtube', project.id);
+    const uploaded = await uploadVideo(server, owner.token, { file: clips.rule, projectId: project.id, title: 'Ok?' });
+    const client = await overHttp(writeToken);
+    const { posts } = (await ok(client, 'create_posts', {
+      videoId: uploaded.body.video.id,
+      targets: [{ platform: 'youtube' }],
+    })) as { posts: Post[] };
+    expect(posts.map((p) => p.status)).toEqual(['awaiting_approval']);
+    const cancelled = await ok(client, 'cancel_post', { postId: posts[0]!.id });
+    expect((cancelled.post as Post).status).toBe('cancelled');
   });
 
   it('a read token reads, and its write tools are refused by the API with api_token_scope', async () => {

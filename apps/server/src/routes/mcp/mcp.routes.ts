@@ -12,7 +12,10 @@ import { injectFetch } from './inject-fetch';
 
 const common = { tags: ['mcp'], security: [{ bearer: [] }] };
 /** A JSON-RPC message (or a batch of them), as the MCP Streamable HTTP transport sends and answers. */
-const JsonRpc = z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))]);
+const JsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0') });
+const JsonRpc = z.union([JsonRpcMessage, z.array(JsonRpcMessage).min(1)]);
+/** The transport answers as JSON or as an event stream, as the client prefers: it must accept both. */
+const acceptsBoth = (accept = '') => accept.includes('application/json') && accept.includes('text/event-stream');
 
 /**
  * The Model Context Protocol server at /mcp (docs/mcp.md), Streamable HTTP in stateless mode: each POST is
@@ -50,10 +53,17 @@ export const mcpRoutes =
             'notification). No session is kept: no `Mcp-Session-Id`. 401 `api_token_required` without a ' +
             "personal API token (a browser's session does not do); 406 when Accept lacks either type.",
           body: JsonRpc,
-          response: { 200: JsonRpc, 202: z.null(), 401: ErrorBody, 406: z.unknown(), 415: z.unknown() },
+          response: { 200: JsonRpc, 202: z.null(), 401: ErrorBody, 406: ErrorBody },
         },
       },
-      async (request, reply) => serve(root, version, request, reply),
+      async (request, reply) => {
+        if (!acceptsBoth(request.headers.accept))
+          return reply.code(406).send({
+            error: 'Send Accept: application/json, text/event-stream (an MCP client does)',
+            code: 'not_acceptable',
+          });
+        return serve(root, version, request, reply);
+      },
     );
 
     const notHere = {
