@@ -45,6 +45,7 @@ import { videoFitRoutes } from './videos/video-fit.routes';
 import { videoCoverRoutes } from './videos/video-cover.routes';
 import { videoCaptionsRoutes } from './videos/video-captions.routes';
 import { renditionsRoutes } from './renditions/renditions.routes';
+import { mcpRoutes } from './mcp/mcp.routes';
 
 /** Every /api route plugin, in one list. */
 export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, version: string) {
@@ -95,4 +96,6 @@ export async function registerApiRoutes(app: FastifyInstance, ctx: AppContext, v
   await app.register(previewRoutes(ctx), { prefix: '/api' });
   // Media sits outside /api: <video> and <img> load it by plain URL.
   await app.register(mediaRoutes(ctx));
+  // The MCP server sits at /mcp on the same origin; its tools call the routes above through the app itself.
+  await app.register(mcpRoutes(ctx, app, version));
 }

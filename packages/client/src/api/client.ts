@@ -19,10 +19,14 @@ export interface ErrorBody {
   [detail: string]: unknown;
 }
 
-/** A typed client for the Fanout API with the token on every request. */
-export function createFanoutClient({ url, token }: Connection): FanoutClient {
+/**
+ * A typed client for the Fanout API with the token on every request. `fetch`: how requests travel (the
+ * server's own MCP endpoint passes one that answers through the app itself).
+ */
+export function createFanoutClient({ url, token }: Connection, fetch?: typeof globalThis.fetch): FanoutClient {
   return createClient<paths>({
     baseUrl: url.replace(/\/+$/, ''),
     headers: { Authorization: `Bearer ${token}` },
+    ...(fetch ? { fetch } : {}),
   });
 }

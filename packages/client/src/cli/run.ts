@@ -1,4 +1,5 @@
 import { LOGIN_HELP, login } from './commands/login';
+import { MCP_HELP, mcp } from './commands/mcp';
 import { POST_HELP, post } from './commands/post';
 import { POSTS_HELP, posts } from './commands/posts';
 import { RETRY_HELP, retry } from './commands/retry';
@@ -6,7 +7,14 @@ import { UPLOAD_HELP, upload } from './commands/upload';
 import { makeCtx, type CliIo, type Ctx } from './context';
 import { CliError, EXIT, type ExitCode } from './exit-codes';
 
-const COMMANDS: Record<string, (ctx: Ctx, argv: string[]) => Promise<void>> = { login, upload, post, posts, retry };
+const COMMANDS: Record<string, (ctx: Ctx, argv: string[]) => Promise<void>> = {
+  login,
+  upload,
+  post,
+  posts,
+  retry,
+  mcp,
+};
 
 export const HELP = [
   'Usage: fanout <command> [options] [--json]',
@@ -16,6 +24,7 @@ export const HELP = [
   `  ${POST_HELP}`,
   `  ${POSTS_HELP}`,
   `  ${RETRY_HELP}`,
+  `  ${MCP_HELP}`,
   '',
   'FANOUT_URL and FANOUT_TOKEN override the stored login.',
   'Exit codes: 0 ok, 2 usage, 3 auth, 4 refused by a rule or a platform, 5 server error, 130 interrupted.',
