@@ -66,11 +66,20 @@ function checkShape(url: URL, redirected: boolean) {
   }
 }
 
+/** No answer within IMPORT_CONNECT_TIMEOUT_SECONDS: look-up, connection and answer headers of one hop. */
+const noAnswer = (url: URL, options: RemoteFetchOptions) =>
+  importFailed(`${hostOf(url)} did not answer within ${options.connectTimeoutMs / 1000} s`, 'import_timeout');
+
 async function resolveAllowed(url: URL, options: RemoteFetchOptions, redirected: boolean) {
+  const hop = AbortSignal.timeout(options.connectTimeoutMs);
   try {
-    return await untilAborted(resolveWebhookHost(url, privatePolicy(options.allowPrivate)), options.deadline);
+    return await untilAborted(
+      resolveWebhookHost(url, privatePolicy(options.allowPrivate)),
+      AbortSignal.any([options.deadline, hop]),
+    );
   } catch (err) {
     if (options.deadline.aborted) throw importTimedOut(options.timeoutMs / 1000);
+    if (hop.aborted) throw noAnswer(url, options);
     if (!(err instanceof WebhookAddressError)) throw err;
     const host = hostOf(url);
     if (err.reason === 'private') {
@@ -86,8 +95,16 @@ async function resolveAllowed(url: URL, options: RemoteFetchOptions, redirected:
 
 const CONNECT_TIMEOUT = 'IMPORT_CONNECT_TIMEOUT';
 
-/** One GET to the checked addresses (pinned: a second DNS answer cannot differ), up to the answer's headers. */
-function get(url: URL, addresses: ResolvedAddress[], options: RemoteFetchOptions): Promise<IncomingMessage> {
+/**
+ * One GET to the checked addresses (pinned: a second DNS answer cannot differ), up to the answer's headers, which
+ * must come within what is left of the hop's IMPORT_CONNECT_TIMEOUT_SECONDS (`hopStart`: when its look-up began).
+ */
+function get(
+  url: URL,
+  addresses: ResolvedAddress[],
+  options: RemoteFetchOptions,
+  hopStart: number,
+): Promise<IncomingMessage> {
   const pinned: LookupFunction = (_host, lookupOptions, callback) => {
     if (lookupOptions.all) callback(null, addresses);
     else callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -101,9 +118,12 @@ function get(url: URL, addresses: ResolvedAddress[], options: RemoteFetchOptions
       agent: false,
       headers: { 'user-agent': options.userAgent, accept: 'video/*, */*;q=0.5', 'accept-encoding': 'identity' },
     });
-    const timer = setTimeout(() => {
-      request.destroy(Object.assign(new Error('no answer in time'), { code: CONNECT_TIMEOUT }));
-    }, options.connectTimeoutMs);
+    const timer = setTimeout(
+      () => {
+        request.destroy(Object.assign(new Error('no answer in time'), { code: CONNECT_TIMEOUT }));
+      },
+      Math.max(0, hopStart + options.connectTimeoutMs - Date.now()),
+    );
     request.on('response', (response) => {
       clearTimeout(timer);
       resolve(response);
@@ -119,9 +139,7 @@ function get(url: URL, addresses: ResolvedAddress[], options: RemoteFetchOptions
 /** A failed connection or request, in words a caller can act on. */
 function connectionError(url: URL, err: NodeJS.ErrnoException, options: RemoteFetchOptions): AppError {
   if (options.deadline.aborted) return importTimedOut(options.timeoutMs / 1000);
-  if (err.code === CONNECT_TIMEOUT) {
-    return importFailed(`${hostOf(url)} did not answer within ${options.connectTimeoutMs / 1000} s`, 'import_timeout');
-  }
+  if (err.code === CONNECT_TIMEOUT) return noAnswer(url, options);
   return importFailed(`${hostOf(url)} could not be reached (${err.code ?? err.message})`, 'import_unreachable');
 }
 
@@ -138,8 +156,9 @@ export async function openRemoteFile(address: string, options: RemoteFetchOption
   let url = new URL(address);
   for (let hop = 0; ; hop++) {
     checkShape(url, hop > 0);
+    const hopStart = Date.now();
     const addresses = await resolveAllowed(url, options, hop > 0);
-    const response = await get(url, addresses, options);
+    const response = await get(url, addresses, options, hopStart);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECTS.has(status) && location) {
