@@ -28,7 +28,7 @@ export function injectFetch(app: FastifyInstance, authorization: string, remoteA
       if (value === undefined) continue;
       for (const one of [value].flat()) responseHeaders.append(name, String(one));
     }
-    return new Response(NO_BODY.has(answer.statusCode) ? null : answer.rawPayload, {
+    return new Response(NO_BODY.has(answer.statusCode) ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
       headers: responseHeaders,
     });
