@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -38,7 +40,8 @@ describe('the MCP server, over Streamable HTTP and over stdio', { timeout: 180_0
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // The import tool fetches from a file server on this machine, so loopback is allowed (never by default).
+    server = await startTestServer({ IMPORT_ALLOW_PRIVATE: '127.0.0.1' });
     home = makeTempDir('fanout-mcp-home-');
     clip = makeClip(path.join(home, 'harbour.mp4'), '640x360', 3);
     clips = {
@@ -224,6 +227,45 @@ describe('the MCP server, over Streamable HTTP and over stdio', { timeout: 180_0
     const published = await publishAndMeasure(client, videoId, 'Harbour at dawn over HTTP');
     const { posts } = (await ok(client, 'get_video', { videoId })) as { posts: Post[] };
     expect(posts.map((p) => p.id).sort()).toEqual(published.map((p) => p.id).sort());
+  });
+
+  it('imports a video from a web address the server fetches, named after its file', async () => {
+    const file = makeClip(path.join(home, 'fetched.mp4'), '640x360', 7);
+    const origin = http.createServer((req, res) => {
+      if (req.url !== '/media/Ferry%20crossing.mp4') return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': fs.statSync(file).size });
+      fs.createReadStream(file).pipe(res);
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+      const client = await overHttp(writeToken);
+      const made = await tool(client, 'import_video_from_url', {
+        projectId: owner.projectId,
+        url: `${base}/media/Ferry%20crossing.mp4`,
+      });
+      expect(made.isError, made.text).toBeFalsy();
+      const video = made.data.video as { id: number; title: string; filename: string };
+      expect(video.title).toBe('Ferry crossing');
+      expect(made.text).toContain('Ferry crossing');
+      const stored = await fetch(`${server.url}/uploads/${video.filename}`);
+      expect(Buffer.from(await stored.arrayBuffer()).equals(fs.readFileSync(file))).toBe(true);
+
+      const missing = await tool(client, 'import_video_from_url', {
+        projectId: owner.projectId,
+        url: `${base}/gone.mp4`,
+      });
+      expect(missing.isError).toBe(true);
+      expect(missing.data).toMatchObject({ code: 'import_http_error' });
+      const read = await tool(await overHttp(readToken), 'import_video_from_url', {
+        projectId: owner.projectId,
+        url: `${base}/media/Ferry%20crossing.mp4`,
+      });
+      expect(read.data).toMatchObject({ code: 'api_token_scope' });
+    } finally {
+      origin.closeAllConnections();
+      await new Promise<void>((resolve) => origin.close(() => resolve()));
+    }
   });
 
   it('a post that breaks a platform rule answers the broken rules in words, as the API lists them', async () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Id } from '@fanout/contracts';
+import { Id, VideoImportRequest } from '@fanout/contracts';
 import { z } from 'zod';
 import { ApiError } from '../api/api-error';
 import type { Schemas } from '../api/client';
@@ -11,12 +11,6 @@ const Title = z.string().trim().min(1).max(200).optional().describe('Default: fr
 const madeText = (video: Video) =>
   `Uploaded video ${video.id} "${video.title}" (${video.duration}, ${video.width ?? '?'}x${video.height ?? '?'}, ${video.size})` +
   (video.duplicateOf ? `; the project already had this file as video ${video.duplicateOf}` : '');
-
-/** POST /api/videos/import: the server fetches the file (answered as an upload is: 201 `{video}`). */
-type ImportCall = (
-  path: '/api/videos/import',
-  init: { body: { projectId: number; url: string; title?: string } },
-) => Promise<{ data?: { video: Video }; error?: unknown; response: Response }>;
 
 /** Getting a video into a project: from a file on this machine (local only) or from an address the server fetches. */
 export const uploadTools = [
@@ -59,13 +53,12 @@ export const uploadTools = [
     readOnly: false,
     input: {
       projectId: Id.describe('The project (list_projects).'),
-      url: z.url({ protocol: /^https?$/ }).describe('An http or https address of the video file.'),
+      url: VideoImportRequest.shape.url.describe('An http or https address of the video file.'),
       title: Title,
     },
     async run({ api }, { projectId, url, title }) {
-      const post = api.POST as unknown as ImportCall;
       const { video } = await call(
-        post('/api/videos/import', { body: { projectId, url, ...(title ? { title } : {}) } }),
+        api.POST('/api/videos/import', { body: { projectId, url, ...(title ? { title } : {}) } }),
       );
       return { data: { video }, text: madeText(video) };
     },
