@@ -3,7 +3,8 @@ import { createFanoutClient } from '../../api/client';
 import { parseCommand } from '../args';
 import { configFile, saveLogin } from '../config';
 import { makeCtx, type Ctx } from '../context';
-import { usageError } from '../exit-codes';
+import { CliError, EXIT, usageError } from '../exit-codes';
+import { askHidden } from '../hidden-input';
 
 export const LOGIN_HELP =
   'fanout login [--url <server>] [--token <token>]   ask for the server and a personal API token, check and store them';
@@ -24,19 +25,29 @@ function lineReader(ctx: Ctx) {
   };
 }
 
+/** Ctrl-C at the hidden prompt stops the command as a Ctrl-C anywhere else does (exit 130), storing nothing. */
+const cancelled = (): never => {
+  throw new CliError('Stopped: nothing stored', EXIT.interrupted, 'interrupted');
+};
+
 export async function login(ctx: Ctx, argv: string[]) {
   const { values } = parseCommand<{ url?: string; token?: string }>(argv, {
     url: { type: 'string' },
     token: { type: 'string' },
   });
   const reader = lineReader(ctx);
+  const terminal = (ctx.stdin as { isTTY?: boolean }).isTTY === true;
+  const tokenQuestion = 'Personal API token (Settings → API tokens, not shown as you type): ';
   let url: string | undefined, token: string | undefined;
   try {
     url = (values.url ?? (await reader.ask('Fanout server URL (e.g. https://fanout.example.com): ')))?.trim();
-    token = (values.token ?? (await reader.ask('Personal API token (Settings → API tokens): ')))?.trim();
+    if (values.token === undefined && !terminal) token = (await reader.ask(tokenQuestion))?.trim();
   } finally {
     reader.close();
   }
+  // On a terminal the token is read without echo, so it never shows on the screen or in its scrollback.
+  if (values.token !== undefined) token = values.token.trim();
+  else if (terminal) token = (await askHidden(ctx.stdin, ctx.stderr, tokenQuestion).catch(cancelled))?.trim();
   if (!url || !/^https?:\/\//.test(url)) throw usageError('Give the server as an http(s) URL');
   if (!token) throw usageError('Give a personal API token');
   url = url.replace(/\/+$/, '');
