@@ -84,9 +84,15 @@ const incomplete = (s: UploadSession): EmuResponse => ({
   },
 });
 
-function finished(ctx: EmulatorContext, s: UploadSession, status: number): EmuResponse {
-  const video = settle(ctx, videos(ctx).get(s.videoId!)!);
-  return json(status, renderVideo(ctx, video, s.parts));
+/**
+ * The video of a finished session. The answer to its last chunk (201) is the video as it was just made,
+ * `uploaded` (videos.insert answers the resource before processing); a later query of the session (200) shows
+ * where processing stands. Settling the fresh video as well let a slow media read (ffprobe on a busy machine)
+ * outlast the processing time and answer the insert as already `processed`.
+ */
+function finished(ctx: EmulatorContext, s: UploadSession, status: 200 | 201): EmuResponse {
+  const made = videos(ctx).get(s.videoId!)!;
+  return json(status, renderVideo(ctx, status === 201 ? made : settle(ctx, made), s.parts));
 }
 
 /**
