@@ -179,7 +179,7 @@ export const postsRoutes =
           response: { 200: PostResponse, ...errors, 409: ErrorBody },
         },
       },
-      async (request) => ({ post: await cancelPost(ctx, ownerOf(request), request.params.id) }),
+      async (request) => ({ post: await cancelPost(ctx, ownerOf(request), request.params.id, request.access!.actorId) }),
     );
 
     app.post(

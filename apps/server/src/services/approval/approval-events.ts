@@ -17,6 +17,9 @@ export interface ApprovalActor {
   name: string;
 }
 
+/** An automation rule, which nobody approved: the trail names Fanout, as for its other doings. */
+export const RULE_ACTOR: ApprovalActor = { name: 'Fanout' };
+
 type TitledPost = PostRow & { video_title: string };
 
 /** A person with an account as the trail and the bell name them. */
@@ -46,6 +49,7 @@ export async function recordApproval(
     projectId: post.project_id,
     type: `post.${moment}`,
     actor: actor.name,
+    ...(actor.userId !== undefined ? { actorId: actor.userId } : {}),
     subject: {
       kind: 'post',
       id: post.id,

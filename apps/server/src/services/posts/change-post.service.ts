@@ -126,11 +126,11 @@ export async function updatePost(
 }
 
 /** DELETE /api/posts/:id: cancels a post that has not started (compare-and-set, as above). */
-export async function cancelPost(ctx: AppContext, userId: number, postId: number): Promise<Post> {
+export async function cancelPost(ctx: AppContext, userId: number, postId: number, by: number = userId): Promise<Post> {
   const before = await ownPostRow(ctx, userId, postId);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const cancelled = await cancelScheduledPost(trx, postId, userId);
-    if (cancelled) await postCancelled(trx, cancelled);
+    if (cancelled) await postCancelled(trx, cancelled, by);
     return cancelled;
   });
   if (!row) return lostRace(ctx, userId, postId);
