@@ -88,7 +88,9 @@ export async function updatePost(
   const before = await ownPostRow(ctx, userId, postId);
   if (body.firstComment !== undefined) assertCommentOpen(before);
   if (before.status !== 'scheduled' && before.status !== 'awaiting_approval') throw notScheduled(before.status);
-  const scheduledAt = namesTime(body) ? resolvePostTime(body, await userTimeZone(ctx, userId), new Date()) : undefined;
+  const scheduledAt = namesTime(body)
+    ? resolvePostTime(body, await userTimeZone(ctx, author?.userId ?? userId), new Date())
+    : undefined;
   const firstComment = body.firstComment !== undefined ? firstCommentOf(body.firstComment) : before.first_comment;
   const connection = await usableConnection(ctx, before);
   const plan: PostPlan = {
