@@ -22,7 +22,7 @@ export async function recordUpload(
     userId: owner.userId,
     projectId: owner.projectId,
     type: 'video.uploaded',
-    actor: 'you',
+    actor: { personId: owner.userId },
     subject: { kind: 'video', id: video.id, title },
     message: `Uploaded “${title}”`,
     link: `/video/${video.id}`,

@@ -44,7 +44,7 @@ export const ActivityEvent = z.object({
   type: ActivityType,
   /** ISO 8601 */
   at: z.string(),
-  /** Who did it: `you`, `Fanout` (the scheduler, a rule) or a platform's name. */
+  /** Who did it: `you` (the reader), another person by name, `Fanout` (the scheduler, a rule) or a platform's name. */
   actor: z.string(),
   /** `account` for the account's security events: they concern every project. */
   subject: z.object({ kind: ActivitySubjectKind, id: z.string(), title: z.string() }),

@@ -10,8 +10,10 @@ export interface ActivityEventsTable {
   /** `video.uploaded`, `post.published`, `rule.ran` … (contracts' ActivityType, without the security ones). */
   type: string;
   at: Timestamp;
-  /** Who did it: `you`, `Fanout` (the scheduler, a rule), or a platform's name. */
+  /** Who did it: a person's name at the time, `Fanout` (the scheduler, a rule), or a platform's name. */
   actor: string;
+  /** The person who did it (migration 0054); null for Fanout, a platform, a preview link's visitor. */
+  actor_id: ColumnType<number | null, number | null | undefined, number | null>;
   subject_kind: string;
   subject_id: string;
   subject_title: string;

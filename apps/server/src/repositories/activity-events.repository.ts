@@ -3,11 +3,19 @@ import type { ActivityEventRow } from '../db/activity.schema';
 import type { PlatformConnectionRow } from '../db/connections.schema';
 import type { DB } from '../db/database';
 
+/** A person who acted, by id: the event keeps their id and their name at the time. */
+export interface PersonActor {
+  personId: number;
+}
+
 export interface NewActivityEvent {
   userId: number;
   projectId: number;
   type: string;
-  actor: string;
+  /** A person (by id), or a name: `Fanout`, a platform's, a preview link's visitor's. */
+  actor: string | PersonActor;
+  /** With a name: the person it is, when they have an account (an approval's actor). */
+  actorId?: number;
   subject: { kind: string; id: string | number; title: string };
   message: string;
   link: string;
@@ -16,11 +24,20 @@ export interface NewActivityEvent {
   at?: Date;
 }
 
+/** A person's name as the trail shows it to others: their full name, else their username, else their e-mail. */
+const personName = (personId: number) =>
+  sql<string>`(select coalesce(nullif(u.full_name, ''), nullif(u.username, ''), u.email) from users u where u.id = ${personId})`;
+
+const actorColumns = (actor: NewActivityEvent['actor'], actorId: number | undefined) =>
+  typeof actor === 'string'
+    ? { actor, actor_id: actorId ?? null }
+    : { actor: sql<string>`coalesce(${personName(actor.personId)}, 'Someone')`, actor_id: actor.personId };
+
 const columns = (e: NewActivityEvent) => ({
   user_id: e.userId,
   project_id: e.projectId,
   type: e.type,
-  actor: e.actor,
+  ...actorColumns(e.actor, e.actorId),
   subject_kind: e.subject.kind,
   subject_id: String(e.subject.id),
   subject_title: e.subject.title,
@@ -35,7 +52,7 @@ export async function insertActivityEvent(db: DB, e: NewActivityEvent): Promise<
   return db.insertInto('activity_events').values(columns(e)).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Rows per statement: well under PostgreSQL's 65,535 parameters at eleven columns. */
+/** Rows per statement: well under PostgreSQL's 65,535 parameters at twelve columns. */
 const BATCH = 2_000;
 
 /** Writes many events in as few statements as fit (a batch of posts scheduled at once). */

@@ -33,3 +33,17 @@ export async function findPersonName(db: DB, userId: number): Promise<string | u
     .executeTakeFirst();
   return row ? row.full_name || row.username : undefined;
 }
+
+/** Of these people, those who still have a place in the project (its owner, its members), in the order given. */
+export async function keepPeopleOfProject(db: DB, projectId: number, userIds: readonly number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const owner = await db.selectFrom('projects').select('user_id').where('id', '=', projectId).executeTakeFirst();
+  const members = await db
+    .selectFrom('project_members')
+    .select('user_id')
+    .where('project_id', '=', projectId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  const present = new Set([...(owner ? [owner.user_id] : []), ...members.map((m) => m.user_id)]);
+  return userIds.filter((id) => present.has(id));
+}

@@ -259,6 +259,11 @@ export interface RetryChanges {
   /** A later time: the post waits, `scheduled`, until then. Absent: due now. */
   scheduledAt?: Date;
   journal?: JournalOnRetry;
+  /**
+   * The retry waits for an approver (an editor's or a token's, in a project that needs approval): the post becomes
+   * `awaiting_approval` at the time given, else now (approving an overdue post publishes it at once).
+   */
+  needsApproval?: boolean;
 }
 
 /**
@@ -273,17 +278,20 @@ export async function requeueFinishedPost(
   userId: number,
   changes: RetryChanges = {},
 ): Promise<PostRow | undefined> {
-  const later = changes.scheduledAt !== undefined;
+  const waits = changes.needsApproval === true;
+  const later = changes.scheduledAt !== undefined || waits;
   return db
     .updateTable('posts')
     .set((eb) => ({
-      status: later ? 'scheduled' : 'publishing',
-      due_at: later ? changes.scheduledAt! : sql`now()`,
-      ...(later ? { scheduled_at: changes.scheduledAt! } : {}),
+      status: waits ? 'awaiting_approval' : later ? 'scheduled' : 'publishing',
+      due_at: changes.scheduledAt ?? sql<Date>`now()`,
+      ...(later ? { scheduled_at: changes.scheduledAt ?? sql<Date>`now()` } : {}),
+      ...(waits ? { approved_by: null, approved_at: null } : {}),
       lease_owner: null,
       error: null,
       step_tries: 0,
-      attempts: later ? eb.ref('attempts') : eb('attempts', '+', 1),
+      // A retry that waits for approval is counted now: the post has started before, so no claim counts it.
+      attempts: later && !waits ? eb.ref('attempts') : eb('attempts', '+', 1),
       progress: sql`jsonb_build_object('step', ${later ? null : 'queued'}::text, 'bytesSent', 0, 'bytesTotal', coalesce((progress->>'bytesTotal')::bigint, 0))`,
       ...(changes.caption !== undefined ? { caption: changes.caption } : {}),
       ...(changes.options !== undefined ? { options: JSON.stringify(changes.options) } : {}),

@@ -240,6 +240,7 @@ export async function pendingRuleEvents(db: DB, after: number, limit: number): P
       type: row.type,
       at: row.at,
       actor: row.actor,
+      actor_id: row.actor_id,
       subject_kind: row.subject_kind,
       subject_id: row.subject_id,
       subject_title: row.subject_title,

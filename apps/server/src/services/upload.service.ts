@@ -193,6 +193,7 @@ export async function receiveUpload(
       projectId: fields.project_id,
       title: fields.title,
       duplicates: fields.allow_duplicate === 'true' ? 'allow' : 'refuse',
+      uploadedBy: actorId,
     });
   } finally {
     if (received.temp) await fs.rm(received.temp.path, { force: true });

@@ -144,6 +144,8 @@ export async function updateDetails(
   userId: number,
   id: number,
   body: UpdateVideoBody,
+  /** The person saving (the owner's id is `userId`); the trail names them. */
+  by: number = userId,
 ): Promise<Video> {
   const current = await ownVideoRow(ctx, userId, id);
   const changes: VideoChanges = {
@@ -168,7 +170,7 @@ export async function updateDetails(
   // The change and its event in the trail commit together.
   const row = await ctx.db.transaction().execute(async (trx) => {
     const updated = await updateVideoOfUser(trx, id, userId, changes);
-    if (updated) await videoDetailsSaved(trx, updated);
+    if (updated) await videoDetailsSaved(trx, updated, by);
     return updated;
   });
   if (!row) throw notFound('Video');

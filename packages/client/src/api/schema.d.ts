@@ -12,7 +12,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The project's trail, newest first, with the account's security events merged in
+     * The project's trail, newest first, with the reader's own account security events merged in
      * @description Uploads, details saved, posts scheduled / published / failed / cancelled, connections made / expiring / lost and rules run, with the security events of the account (`subject.kind` `account`, type `security.<type>`). `type` keeps one kind of event. Pages of `limit` (default 50, at most 100); pass `nextCursor` as `cursor` for the next page; 400 `bad_cursor` for a cursor the server did not give. Another account's project is 404. New events also arrive on `GET /api/events` as `activity` events.
      */
     get: {
@@ -7654,7 +7654,7 @@ export interface paths {
     put?: never;
     /**
      * Publish a failed or unconfirmed post again, corrected first if need be
-     * @description No body: it resumes where it stopped; an unconfirmed one is looked up on the platform before anything is posted. A body may correct its `caption` (null: the built one) and `options`, checked against the platform's rules like a new post (400 `validation_failed`), and give a time (`scheduledAt` or `scheduledLocal`): it then waits, `scheduled`, until that time. A corrected post starts over so every step sends the correction; where the first version may already be on the platform it is looked up first, and published as the platform has it if it is there. 409 `post_on_platform` when the platform has taken the post and a correction can no longer reach it; `not_retryable` for any status but failed and unconfirmed; `already_posted`, `not_connected`, `needs_reconnect`. A post whose fitting copy failed asks for the copy again and waits for it.
+     * @description No body: it resumes where it stopped; an unconfirmed one is looked up on the platform before anything is posted. A body may correct its `caption` (null: the built one) and `options`, checked against the platform's rules like a new post (400 `validation_failed`), and give a time (`scheduledAt` or `scheduledLocal`): it then waits, `scheduled`, until that time. A corrected post starts over so every step sends the correction; where the first version may already be on the platform it is looked up first, and published as the platform has it if it is there. 409 `post_on_platform` when the platform has taken the post and a correction can no longer reach it; `not_retryable` for any status but failed and unconfirmed; `already_posted`, `not_connected`, `needs_reconnect`. A post whose fitting copy failed asks for the copy again and waits for it. In a project that needs approval, an editor's retry (or one made with an API token) is `awaiting_approval` instead, at its time or now, until an approver approves it.
      */
     post: {
       parameters: {
@@ -8449,7 +8449,7 @@ export interface paths {
     };
     /**
      * The video of one post of a preview link; supports Range (what the page's player plays)
-     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). 404 for a post the link does not show.
+     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). 404 for a post the link does not show. Sent with `cache-control: private, no-cache`: the browser asks again each time (If-None-Match), and the link is checked before a 304.
      */
     get: {
       parameters: {
@@ -8581,7 +8581,7 @@ export interface paths {
     options?: never;
     /**
      * The video of one post of a preview link; supports Range (what the page's player plays)
-     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). 404 for a post the link does not show.
+     * @description No account: the token in the path is the only key, and it opens only these calls, for the posts of its link. 404 for a token nobody made, 410 `preview_expired` / `preview_revoked`. Rate-limited per client address and link (429 `rate_limited`). 404 for a post the link does not show. Sent with `cache-control: private, no-cache`: the browser asks again each time (If-None-Match), and the link is checked before a 304.
      */
     head: {
       parameters: {

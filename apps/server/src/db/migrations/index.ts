@@ -41,6 +41,7 @@ import * as m0046 from './0046-post-playlist-error';
 import * as m0050 from './0050-project-members';
 import * as m0052 from './0052-post-approval';
 import * as m0053 from './0053-notes-and-preview-links';
+import * as m0054 from './0054-activity-actor';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0050-project-members': m0050,
   '0052-post-approval': m0052,
   '0053-notes-and-preview-links': m0053,
+  '0054-activity-actor': m0054,
 };

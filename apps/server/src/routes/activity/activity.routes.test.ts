@@ -147,7 +147,7 @@ describe('GET /api/activity: the project trail', () => {
         userId: user.id,
         projectId: project.id,
         type: 'video.uploaded',
-        actor: 'you',
+        actor: { personId: user.id },
         subject: { kind: 'video', id: second, title: `Clip ${second}` },
         message: `Clip ${second} was uploaded.`,
         link: `/video/${second}`,

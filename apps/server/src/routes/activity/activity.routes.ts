@@ -16,7 +16,7 @@ export const activityRoutes =
         schema: {
           tags: ['activity'],
           security: [{ bearer: [] }],
-          summary: "The project's trail, newest first, with the account's security events merged in",
+          summary: "The project's trail, newest first, with the reader's own account security events merged in",
           description:
             'Uploads, details saved, posts scheduled / published / failed / cancelled, connections made / expiring / ' +
             'lost and rules run, with the security events of the account (`subject.kind` `account`, type ' +
@@ -27,6 +27,7 @@ export const activityRoutes =
           response: { 200: ActivityList, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
         },
       },
-      async (request) => activityPage(ctx, ownerOf(request), request.query),
+      async (request) =>
+        activityPage(ctx, { ownerId: ownerOf(request), viewerId: request.access!.actorId }, request.query),
     );
   };

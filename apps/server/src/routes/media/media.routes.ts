@@ -61,12 +61,21 @@ export const FILE_RESPONSES = {
   304: NO_BODY.describe('Not modified: the copy the client holds is current'),
 };
 
+/** How long a browser may replay a stored file without asking: a day, for the signed-in person's own media. */
+export const OWN_MEDIA_CACHE = 'private, max-age=86400';
+
 /**
  * Answers a GET or HEAD with a stored file (a video, a thumbnail, a video's fitting copy): its validators, a
  * Range, If-None-Match and If-Modified-Since. 404 when the name is not one the server makes or no such file is
- * stored.
+ * stored. `cacheControl`: a route whose access can end (a preview link) asks the browser to check every time.
  */
-export async function sendStoredFile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, filename: string) {
+export async function sendStoredFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  filename: string,
+  cacheControl = OWN_MEDIA_CACHE,
+) {
   const contentType = contentTypeOf(filename);
   const info = contentType ? await ctx.storage.stat(filename) : null;
   if (!contentType || !info) throw notFound('File');
@@ -76,7 +85,7 @@ export async function sendStoredFile(ctx: AppContext, request: FastifyRequest, r
     etag,
     'last-modified': info.modifiedAt.toUTCString(),
     'accept-ranges': 'bytes',
-    'cache-control': 'private, max-age=86400',
+    'cache-control': cacheControl,
     'x-content-type-options': 'nosniff',
   });
   if (isNotModified(request, etag, info)) return reply.code(304).send();

@@ -179,7 +179,9 @@ export const postsRoutes =
           response: { 200: PostResponse, ...errors, 409: ErrorBody },
         },
       },
-      async (request) => ({ post: await cancelPost(ctx, ownerOf(request), request.params.id) }),
+      async (request) => ({
+        post: await cancelPost(ctx, ownerOf(request), request.params.id, request.access!.actorId),
+      }),
     );
 
     app.post(
@@ -198,7 +200,9 @@ export const postsRoutes =
             'platform it is looked up first, and published as the platform has it if it is there. 409 ' +
             '`post_on_platform` when the platform has taken the post and a correction can no longer reach it; ' +
             '`not_retryable` for any status but failed and unconfirmed; `already_posted`, `not_connected`, ' +
-            '`needs_reconnect`. A post whose fitting copy failed asks for the copy again and waits for it.',
+            '`needs_reconnect`. A post whose fitting copy failed asks for the copy again and waits for it. In a ' +
+            "project that needs approval, an editor's retry (or one made with an API token) is " +
+            '`awaiting_approval` instead, at its time or now, until an approver approves it.',
           params: IdParams,
           // No body at all reaches the validator as null.
           body: RetryPostBody.nullish(),
@@ -206,7 +210,7 @@ export const postsRoutes =
         },
       },
       async (request) => ({
-        post: await retryPost(ctx, ownerOf(request), request.params.id, request.body ?? {}),
+        post: await retryPost(ctx, ownerOf(request), request.params.id, request.body ?? {}, postAuthorOf(request)),
       }),
     );
 

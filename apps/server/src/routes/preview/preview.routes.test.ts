@@ -121,6 +121,31 @@ describe('client preview links', () => {
     expect((await json(revoked)).code).toBe('preview_revoked');
   });
 
+  it('makes the browser ask each time for a video, so a revoked link stops playing; the owner’s file is cached', async () => {
+    const t = await teamWithPost(server);
+    const { link, token } = await linkFor(t, { postIds: [t.postId] });
+    const first = await open(token, `/media/${t.postId}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = first.headers.get('etag')!;
+    await first.arrayBuffer();
+    const again = (headers: Record<string, string>) =>
+      fetch(`${server.url}/api/preview/${token}/media/${t.postId}`, { headers });
+    // Asked again with the copy it holds: the link still stands, so the copy is current.
+    expect((await again({ 'if-none-match': etag })).status).toBe(304);
+
+    expect((await t.asOwner.delete(`/api/projects/${t.project.id}/preview-links/${link.id}`)).status).toBe(200);
+    for (const res of [await again({ 'if-none-match': etag }), await again({ range: 'bytes=0-99' })]) {
+      expect(res.status).toBe(410);
+      expect((await json(res)).code).toBe('preview_revoked');
+    }
+    // The owner's own media keeps its day of caching.
+    const own = await fetch(`${server.url}/uploads/${t.video.filename}`, { headers: authHeaders(t.owner.token) });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, max-age=86400');
+    await own.arrayBuffer();
+  });
+
   it('resolves a range to the posts scheduled in it when the page is opened', async () => {
     const t = await teamWithPost(server);
     const from = new Date('2031-01-01T00:00:00Z');

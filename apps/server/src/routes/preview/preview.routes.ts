@@ -14,6 +14,9 @@ import {
 import { hashPreviewToken } from '../../services/preview/preview-token';
 import { FILE_RESPONSES, sendStoredFile } from '../media/media.routes';
 
+/** A preview's video is never replayed from the browser's cache without asking: the link may be revoked. */
+const PREVIEW_MEDIA_CACHE = 'private, no-cache';
+
 const common = { tags: ['preview'] };
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody };
 const TOKEN =
@@ -63,14 +66,18 @@ export const previewRoutes =
       schema: {
         ...common,
         summary: "The video of one post of a preview link; supports Range (what the page's player plays)",
-        description: `${TOKEN} 404 for a post the link does not show.`,
+        description:
+          `${TOKEN} 404 for a post the link does not show. Sent with \`cache-control: private, no-cache\`: ` +
+          'the browser asks again each time (If-None-Match), and the link is checked before a 304.',
         params: PostParams,
         response: { ...FILE_RESPONSES, ...errors, 416: ErrorBody },
       },
       handler: async (request, reply) => {
         const { token, postId } = request.params as z.infer<typeof PostParams>;
+        // The link is checked before any answer, a 304 included; the browser must ask each time (no-cache), so a
+        // revoked or expired link stops playing at once rather than from a copy kept for a day.
         const post = await previewPost(ctx, await openPreviewLink(ctx, token), postId);
-        return sendStoredFile(ctx, request, reply, post.video_filename);
+        return sendStoredFile(ctx, request, reply, post.video_filename, PREVIEW_MEDIA_CACHE);
       },
     });
 

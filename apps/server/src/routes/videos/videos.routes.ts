@@ -122,7 +122,7 @@ export const videosRoutes =
         },
       },
       async (request) => ({
-        video: await updateDetails(ctx, ownerOf(request), request.params.id, request.body),
+        video: await updateDetails(ctx, ownerOf(request), request.params.id, request.body, request.access!.actorId),
       }),
     );
 

@@ -3,6 +3,12 @@ import type { PlatformConnectionRow } from '../../db/connections.schema';
 import type { PostRow } from '../../db/posts.schema';
 import type { VideoRow } from '../../db/schema';
 import { insertActivityEvents, type NewActivityEvent } from '../../repositories/activity-events.repository';
+
+/** Who did it: a person (by id; the trail names them, and says "you" to them alone), or `Fanout` (a rule). */
+export type Actor = NewActivityEvent['actor'];
+
+/** The person acting, as the trail keeps them. */
+export const person = (personId: number): Actor => ({ personId });
 import { findVideoTitle } from '../../repositories/notifications.repository';
 import { platformName, postOutcomeMessage } from '../notifications/notify';
 import { recordActivity } from './record-activity';
@@ -17,12 +23,12 @@ function videoData(video: Pick<VideoRow, 'title' | 'tags' | 'duration_seconds' |
   return { title: video.title, tags: video.tags, durationSeconds: video.duration_seconds, platforms: video.platforms };
 }
 
-export async function videoUploaded(db: DB, video: VideoRow): Promise<void> {
+export async function videoUploaded(db: DB, video: VideoRow, by: number): Promise<void> {
   await recordActivity(db, {
     userId: video.user_id,
     projectId: video.project_id,
     type: 'video.uploaded',
-    actor: 'you',
+    actor: person(by),
     subject: { kind: 'video', id: video.id, title: video.title },
     message: `${quoted(video.title)} was uploaded.`,
     link: `/video/${video.id}`,
@@ -30,12 +36,12 @@ export async function videoUploaded(db: DB, video: VideoRow): Promise<void> {
   });
 }
 
-export async function videoDetailsSaved(db: DB, video: VideoRow): Promise<void> {
+export async function videoDetailsSaved(db: DB, video: VideoRow, by: number): Promise<void> {
   await recordActivity(db, {
     userId: video.user_id,
     projectId: video.project_id,
     type: 'video.details_saved',
-    actor: 'you',
+    actor: person(by),
     subject: { kind: 'video', id: video.id, title: video.title },
     message: `The details of ${quoted(video.title)} were saved${video.status === 'ready' ? '; it is ready to post' : ''}.`,
     link: `/video/${video.id}`,
@@ -46,7 +52,7 @@ export async function videoDetailsSaved(db: DB, video: VideoRow): Promise<void> 
 function postActivity(
   post: PostRow,
   type: 'post.scheduled' | 'post.published' | 'post.failed' | 'post.cancelled',
-  actor: string,
+  actor: Actor,
   message: (title: string) => string,
   videoTitle: string,
 ): NewActivityEvent {
@@ -76,7 +82,7 @@ async function postEvent(
   db: DB,
   post: PostRow,
   type: 'post.published' | 'post.failed' | 'post.cancelled',
-  actor: string,
+  actor: Actor,
   message: (title: string) => string,
 ): Promise<void> {
   const videoTitle = (await findVideoTitle(db, post.video_id)) ?? '';
@@ -89,6 +95,7 @@ export async function postsScheduled(
   posts: readonly PostRow[],
   titles: ReadonlyMap<number, string>,
   sentNow: (post: PostRow) => boolean,
+  by: Actor,
 ): Promise<void> {
   await insertActivityEvents(
     db,
@@ -98,7 +105,7 @@ export async function postsScheduled(
       return postActivity(
         post,
         'post.scheduled',
-        'you',
+        by,
         (t) =>
           sentNow(post)
             ? `${quoted(t)} was sent to ${on} to be published now.`
@@ -121,12 +128,12 @@ export function postFailed(db: DB, post: PostRow): Promise<void> {
   );
 }
 
-export function postCancelled(db: DB, post: PostRow): Promise<void> {
+export function postCancelled(db: DB, post: PostRow, by: number): Promise<void> {
   return postEvent(
     db,
     post,
     'post.cancelled',
-    'you',
+    person(by),
     (t) => `The post of ${quoted(t)} on ${platformName(post.platform)} was cancelled.`,
   );
 }
@@ -135,7 +142,7 @@ function connectionEvent(
   db: DB,
   connection: PlatformConnectionRow,
   type: 'connection.connected' | 'connection.expiring' | 'connection.lost',
-  actor: string,
+  actor: Actor,
   message: string,
   data: Record<string, unknown> = {},
 ): Promise<unknown> {
@@ -152,13 +159,13 @@ function connectionEvent(
   });
 }
 
-export async function connectionConnected(db: DB, connection: PlatformConnectionRow): Promise<void> {
+export async function connectionConnected(db: DB, connection: PlatformConnectionRow, by: number): Promise<void> {
   const on = platformName(connection.platform);
   await connectionEvent(
     db,
     connection,
     'connection.connected',
-    'you',
+    person(by),
     `${connection.account_name} on ${on} was connected.`,
   );
 }

@@ -53,11 +53,13 @@ const newestFirst = (a: Item, b: Item) =>
  */
 export async function activityPage(
   ctx: AppContext,
-  userId: number,
+  /** The project's owner (whose id its rows carry) and the person reading (whose account's events merge in). */
+  who: { ownerId: number; viewerId: number },
   query: { project_id: number; type?: ActivityType; limit: number; cursor?: string },
 ): Promise<ActivityList> {
+  const userId = who.viewerId;
   const cursor = query.cursor !== undefined ? decodeCursor(ctx, CURSOR_LIST, query.cursor, TrailCursor) : undefined;
-  const project = await findProjectOfUser(ctx.db, query.project_id, userId);
+  const project = await findProjectOfUser(ctx.db, query.project_id, who.ownerId);
   if (!project) throw notFound('Project');
   const securityType = query.type?.startsWith('security.') ? query.type.slice('security.'.length) : undefined;
   const wantProject = query.type === undefined || securityType === undefined;
@@ -74,7 +76,7 @@ export async function activityPage(
       key: row.at_key,
       source: PROJECT as Source,
       id: row.id,
-      event: toActivityEvent(row),
+      event: toActivityEvent(row, userId),
     })),
     ...accountRows.map((row) => ({
       key: row.at_key,
@@ -91,12 +93,16 @@ export async function activityPage(
   };
 }
 
-export function toActivityEvent(row: ActivityEventRow): ActivityEvent {
+/**
+ * An event as one person reads it: "you" for what they did themselves; another person by their name (kept with
+ * the event); Fanout or a platform as written.
+ */
+export function toActivityEvent(row: ActivityEventRow, viewerId: number): ActivityEvent {
   return {
     id: `activity-${row.id}`,
     type: row.type as ActivityType,
     at: new Date(row.at).toISOString(),
-    actor: row.actor,
+    actor: row.actor_id !== null && row.actor_id === viewerId ? 'you' : row.actor,
     subject: {
       kind: row.subject_kind as ActivityEvent['subject']['kind'],
       id: row.subject_id,

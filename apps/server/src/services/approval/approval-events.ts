@@ -1,7 +1,11 @@
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/database';
 import type { PostRow } from '../../db/posts.schema';
-import { findPersonName, listApproversOfProject } from '../../repositories/post-approval-people.repository';
+import {
+  findPersonName,
+  keepPeopleOfProject,
+  listApproversOfProject,
+} from '../../repositories/post-approval-people.repository';
 import { insertNotification } from '../../repositories/notifications.repository';
 import { cutText } from '../cut-text';
 import { recordActivity } from '../activity/record-activity';
@@ -16,6 +20,9 @@ export interface ApprovalActor {
   previewLinkId?: number;
   name: string;
 }
+
+/** An automation rule, which nobody approved: the trail names Fanout, as for its other doings. */
+export const RULE_ACTOR: ApprovalActor = { name: 'Fanout' };
 
 type TitledPost = PostRow & { video_title: string };
 
@@ -46,6 +53,7 @@ export async function recordApproval(
     projectId: post.project_id,
     type: `post.${moment}`,
     actor: actor.name,
+    ...(actor.userId !== undefined ? { actorId: actor.userId } : {}),
     subject: {
       kind: 'post',
       id: post.id,
@@ -78,9 +86,11 @@ export async function notifyApproval(
 ): Promise<void> {
   try {
     const approvers = await listApproversOfProject(ctx.db, post.project_id);
-    const people = moment === 'awaiting_approval' ? approvers : [post.created_by ?? post.user_id, ...approvers];
+    const asked = moment === 'awaiting_approval' ? approvers : [post.created_by ?? post.user_id, ...approvers];
+    // An author who has left the project is told nothing more of it.
+    const people = await keepPeopleOfProject(ctx.db, post.project_id, [...new Set(asked)]);
     const message = sentence(post, moment, actor.name, comment);
-    for (const userId of new Set(people)) {
+    for (const userId of people) {
       if (userId === actor.userId) continue;
       await insertNotification(ctx.db, {
         userId,

@@ -5,6 +5,8 @@ export interface PostAuthor {
   /** The person acting (the owner's id stays on the rows). */
   userId: number;
   needsApproval: boolean;
+  /** An automation rule acts (for `userId`, the rule's owner): the trail says Fanout, and nobody approved it. */
+  byRule?: boolean;
 }
 
 /**

@@ -39,7 +39,7 @@ export async function saveConnections(
         refreshExpiresAt: keep ? keep.refresh_expires_at : (tokens.refreshExpiresAt ?? null),
         extra: profile.extra ?? {},
       });
-      await connectionConnected(trx, row);
+      await connectionConnected(trx, row, binding.userId);
       saved.push(row);
     }
     return saved;

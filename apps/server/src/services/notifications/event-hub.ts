@@ -177,8 +177,10 @@ export class EventHub {
       for (const listener of this.viewers(row, 'see_posts')) listener.sink.send('post', event);
     }
     for (const row of activity) {
-      const event = { projectId: row.project_id, event: toActivityEvent(row) };
-      for (const listener of this.viewers(row, 'see_library')) listener.sink.send('activity', event);
+      // Each reader sees "you" for their own doings only.
+      for (const listener of this.viewers(row, 'see_library')) {
+        listener.sink.send('activity', { projectId: row.project_id, event: toActivityEvent(row, listener.userId) });
+      }
     }
     for (const row of renditions) {
       const event = { rendition: toRenditionJson(row) };

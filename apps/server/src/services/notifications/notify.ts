@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { PlatformConnectionRow } from '../../db/connections.schema';
 import type { PostRow } from '../../db/posts.schema';
 import { findVideoTitle, insertNotification, type NewNotification } from '../../repositories/notifications.repository';
+import { keepPeopleOfProject } from '../../repositories/post-approval-people.repository';
 import { cutText } from '../cut-text';
 
 /** A platform's words can be long (a stack of reasons); the bell shows a sentence, the post shows them all. */
@@ -47,7 +48,8 @@ async function store(ctx: AppContext, notification: NewNotification): Promise<vo
 }
 
 /**
- * The bell's events. The runner calls `notifyPostOutcome` when a post ends published, failed or unconfirmed;
+ * The bell's events. The runner calls `notifyPostOutcome` when a post ends published, failed or unconfirmed (to
+ * the project's owner and to the member who made it);
  * the connection refresh calls `notifyNeedsReconnect` when a grant dies. Never throws: a notification that
  * cannot be stored is logged, and the post's own outcome stands.
  */
@@ -65,16 +67,21 @@ export async function notifyPostOutcome(
   }
   // The video was deleted meanwhile, and its posts with it: nothing is left to link to.
   if (title === undefined) return;
-  await store(ctx, {
-    userId: post.user_id,
-    projectId: post.project_id,
-    kind,
-    platform: post.platform,
-    postId: post.id,
-    videoId: post.video_id,
-    message: postOutcomeMessage(title || 'Untitled video', post.platform, kind, post.error, post.applied_privacy),
-    link: `/video/${post.video_id}`,
-  });
+  // The project's owner, and the member who made the post (an editor) while they are still in the project.
+  const author = post.created_by !== null && post.created_by !== post.user_id ? [post.created_by] : [];
+  const people = [post.user_id, ...(await keepPeopleOfProject(ctx.db, post.project_id, author).catch(() => []))];
+  for (const userId of people) {
+    await store(ctx, {
+      userId,
+      projectId: post.project_id,
+      kind,
+      platform: post.platform,
+      postId: post.id,
+      videoId: post.video_id,
+      message: postOutcomeMessage(title || 'Untitled video', post.platform, kind, post.error, post.applied_privacy),
+      link: `/video/${post.video_id}`,
+    });
+  }
 }
 
 export async function notifyNeedsReconnect(ctx: AppContext, connection: PlatformConnectionRow): Promise<void> {

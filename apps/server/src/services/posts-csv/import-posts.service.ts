@@ -84,7 +84,7 @@ export async function importPosts(
   const table = await parseCsv(text, CSV_LIMITS, columnName);
   checkColumns(table.columns);
   const now = new Date();
-  const zone = await userTimeZone(ctx, userId);
+  const zone = await userTimeZone(ctx, author?.userId ?? userId);
   const drafts = table.rows.map((row) => readRow(row, zone, now));
   const { plans, violations } = await planRows(ctx, userId, projectId, drafts);
   const refuse = (plan: RowPlan, field: string, err: AppError) =>

@@ -88,7 +88,9 @@ export async function updatePost(
   const before = await ownPostRow(ctx, userId, postId);
   if (body.firstComment !== undefined) assertCommentOpen(before);
   if (before.status !== 'scheduled' && before.status !== 'awaiting_approval') throw notScheduled(before.status);
-  const scheduledAt = namesTime(body) ? resolvePostTime(body, await userTimeZone(ctx, userId), new Date()) : undefined;
+  const scheduledAt = namesTime(body)
+    ? resolvePostTime(body, await userTimeZone(ctx, author?.userId ?? userId), new Date())
+    : undefined;
   const firstComment = body.firstComment !== undefined ? firstCommentOf(body.firstComment) : before.first_comment;
   const connection = await usableConnection(ctx, before);
   const plan: PostPlan = {
@@ -126,11 +128,11 @@ export async function updatePost(
 }
 
 /** DELETE /api/posts/:id: cancels a post that has not started (compare-and-set, as above). */
-export async function cancelPost(ctx: AppContext, userId: number, postId: number): Promise<Post> {
+export async function cancelPost(ctx: AppContext, userId: number, postId: number, by: number = userId): Promise<Post> {
   const before = await ownPostRow(ctx, userId, postId);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const cancelled = await cancelScheduledPost(trx, postId, userId);
-    if (cancelled) await postCancelled(trx, cancelled);
+    if (cancelled) await postCancelled(trx, cancelled, by);
     return cancelled;
   });
   if (!row) return lostRace(ctx, userId, postId);

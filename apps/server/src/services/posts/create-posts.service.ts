@@ -22,7 +22,7 @@ export async function ownVideo(ctx: AppContext, userId: number, videoId: number)
   return video;
 }
 
-/** The user's IANA zone, in which `scheduledLocal` times are read. */
+/** The person's IANA zone, in which `scheduledLocal` times are read: the one acting, not the project's owner. */
 export async function userTimeZone(ctx: AppContext, userId: number): Promise<string> {
   return (await findUserById(ctx.db, userId))?.time_zone ?? 'UTC';
 }
@@ -50,7 +50,7 @@ export async function createPosts(
   const video = await ownVideo(ctx, userId, videoId);
   assertPostable(video);
   const now = new Date();
-  const scheduledAt = body.queue ? now : resolvePostTime(body, await userTimeZone(ctx, userId), now);
+  const scheduledAt = body.queue ? now : resolvePostTime(body, await userTimeZone(ctx, author?.userId ?? userId), now);
   const connections = await connectionsForTargets(ctx.db, video.project_id, body.targets);
   const plans: PostPlan[] = body.targets.map((target, i) => ({
     video,

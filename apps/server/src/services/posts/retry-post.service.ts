@@ -12,6 +12,8 @@ import { assertNotPosted, platformNames } from './post-targets';
 import { namesTime, resolvePostTime } from './post-time';
 import { accountFactsOf, PostViolationsError, violationsOf } from './post-validation';
 import { handToScheduler } from './schedule-posts';
+import { askApprovalAgain } from '../approval/approval-again';
+import type { PostAuthor } from '../approval/approval-rule';
 
 const notRetryable = (status: string) =>
   conflict(`Only a failed or unconfirmed post can be retried; this one is ${status}`, 'not_retryable');
@@ -34,6 +36,8 @@ export async function retryPost(
   userId: number,
   postId: number,
   body: RetryPostBody = {},
+  /** Who retries; in a project that needs approval an editor's or a token's retry waits for an approver. */
+  author?: PostAuthor,
 ): Promise<Post> {
   const before = await ownPostRow(ctx, userId, postId);
   if (before.status !== 'failed' && before.status !== 'unconfirmed') throw notRetryable(before.status);
@@ -41,7 +45,9 @@ export async function retryPost(
   const platform = before.platform as PlatformKey;
   const caption = body.caption !== undefined && body.caption !== before.caption ? body.caption : undefined;
   const options = body.options && !isDeepStrictEqual(body.options, before.options) ? body.options : undefined;
-  const scheduledAt = namesTime(body) ? resolvePostTime(body, await userTimeZone(ctx, userId), new Date()) : undefined;
+  const scheduledAt = namesTime(body)
+    ? resolvePostTime(body, await userTimeZone(ctx, author?.userId ?? userId), new Date())
+    : undefined;
 
   let journal: JournalOnRetry = 'keep';
   const video = await ownVideo(ctx, userId, before.video_id);
@@ -75,9 +81,16 @@ export async function retryPost(
       title: before.video_title,
     };
     await assertNotPosted(trx, [pair], postId);
-    return requeueFinishedPost(trx, postId, userId, { caption, options, scheduledAt, journal });
+    return requeueFinishedPost(trx, postId, userId, {
+      caption,
+      options,
+      scheduledAt,
+      journal,
+      needsApproval: author?.needsApproval,
+    });
   });
   if (!row) throw notRetryable((await ownPostRow(ctx, userId, postId)).status);
   await handToScheduler(ctx, [row]);
+  if (author?.needsApproval) await askApprovalAgain(ctx, author.userId, { ...row, video_title: before.video_title });
   return withTitle(row, before);
 }

@@ -6,10 +6,10 @@ import type { VideoRow } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { insertPosts } from '../../repositories/posts.repository';
 import { lockVideosOfUser } from '../../repositories/videos.repository';
-import { postsScheduled } from '../activity/activity-moments';
+import { person, postsScheduled } from '../activity/activity-moments';
 import { enqueuePublish, enqueuePublishMany } from '../publishing/publish-queue';
 import type { PostAuthor } from '../approval/approval-rule';
-import { notifyApproval, personActor, recordApproval } from '../approval/approval-events';
+import { notifyApproval, personActor, recordApproval, RULE_ACTOR } from '../approval/approval-events';
 import { toPostJson } from './post-json';
 import { assertNotPosted } from './post-targets';
 import { accountFactsOf, violationsOf, type PostDraft } from './post-validation';
@@ -83,7 +83,11 @@ export async function insertPlannedPosts(
 ): Promise<Post[]> {
   const videoIds = [...new Set(plans.map((p) => p.video.id))];
   const titles = new Map(plans.map((p) => [p.video.id, p.video.title]));
-  const asking = author?.needsApproval ? await personActor(ctx, author.userId) : undefined;
+  const asking = !author?.needsApproval
+    ? undefined
+    : author.byRule
+      ? RULE_ACTOR
+      : await personActor(ctx, author.userId);
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const locked = await lockVideosOfUser(trx, videoIds, userId);
     if (locked.length !== videoIds.length) throw notFound('Video');
@@ -119,8 +123,12 @@ export async function insertPlannedPosts(
     );
     // One post per video and platform in a request (assertNotPosted), so the pair names its plan.
     const sentNow = new Set(plans.filter((p) => p.now).map((p) => `${p.video.id}:${p.draft.platform}`));
-    await postsScheduled(trx, inserted, new Map(plans.map((p) => [p.video.id, p.video.title])), (post) =>
-      sentNow.has(`${post.video_id}:${post.platform}`),
+    await postsScheduled(
+      trx,
+      inserted,
+      new Map(plans.map((p) => [p.video.id, p.video.title])),
+      (post) => sentNow.has(`${post.video_id}:${post.platform}`),
+      author?.byRule ? 'Fanout' : person(author?.userId ?? userId),
     );
     for (const row of asking ? inserted : []) {
       await recordApproval(trx, { ...row, video_title: titles.get(row.video_id) ?? '' }, 'awaiting_approval', asking!);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { ActivityEventRow } from '../../db/activity.schema';
 import type { RuleRunRow } from '../../db/rules.schema';
 import { AppError } from '../../http/errors';
+import { findProjectOfUser } from '../../repositories/projects.repository';
 import { claimRuleRun, finishRuleRun } from '../../repositories/rules.repository';
 import { recordRuleActivity } from './rule-activity';
 import { createPosts } from '../posts/create-posts.service';
@@ -75,16 +76,25 @@ async function runAction(ctx: AppContext, a: ActionRun): Promise<Step> {
       case 'queue': {
         const { platforms, connectionIds } = a.action;
         const accounts = await connectionsForPlatforms(ctx.db, a.subject.video.project_id, platforms, connectionIds);
-        const posts = await createPosts(ctx, a.rule.user_id, a.subject.video.id, {
-          targets: accounts.map((c) => ({ platform: c.platform as PlatformKey, connectionId: c.id })),
-          queue: true,
-        });
+        // Nobody approved what a rule queues: in a project that needs approval, its posts wait for an approver.
+        const project = await findProjectOfUser(ctx.db, a.subject.video.project_id, a.rule.user_id);
+        const needsApproval = project?.needs_approval ?? false;
+        const posts = await createPosts(
+          ctx,
+          a.rule.user_id,
+          a.subject.video.id,
+          {
+            targets: accounts.map((c) => ({ platform: c.platform as PlatformKey, connectionId: c.id })),
+            queue: true,
+          },
+          { userId: a.rule.user_id, needsApproval, byRule: true },
+        );
         // Each account is named when a platform has several in the run.
         const several = (p: Post) => posts.filter((q) => q.platform === p.platform).length > 1;
         const when = posts
           .map((p) => `${p.platform}${several(p) ? ` (${p.accountName})` : ''} at ${p.scheduledAt ?? 'now'}`)
           .join(', ');
-        return { ok: true, text: `queued (${when})` };
+        return { ok: true, text: `queued (${when})${needsApproval ? ', awaiting approval' : ''}` };
       }
     }
   } catch (err) {

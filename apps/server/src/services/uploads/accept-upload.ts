@@ -29,6 +29,8 @@ export interface UploadTarget {
   title?: string;
   /** What a file the project already has does (default `allow`). */
   duplicates?: DuplicatePolicy;
+  /** The person uploading (the video is the project owner's); the trail names them. Default: the owner. */
+  uploadedBy?: number;
 }
 
 /** 413 quota_exceeded for a file (`what`: a video, a cover) that does not fit in the storage left. */
@@ -104,7 +106,7 @@ async function storeFiles(
  * video inserted, so two uploads that each fit alone cannot both get in. The thumbnail counts too:
  * the storage shown as used never passes the quota.
  */
-async function recordWithinQuota(ctx: AppContext, video: NewVideo, duplicates: DuplicatePolicy) {
+async function recordWithinQuota(ctx: AppContext, video: NewVideo, duplicates: DuplicatePolicy, by: number) {
   const quota = ctx.config.storageQuotaBytes;
   return ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, video.userId);
@@ -114,7 +116,7 @@ async function recordWithinQuota(ctx: AppContext, video: NewVideo, duplicates: D
     const used = await usedBytes(ctx, video.userId, trx);
     if (used + video.sizeBytes + video.thumbnailBytes > quota) throw quotaExceeded(used, quota);
     const row = await insertVideo(trx, { ...video, duplicateOf: first ?? null });
-    await videoUploaded(trx, row);
+    await videoUploaded(trx, row, by);
     return row;
   });
 }
@@ -195,7 +197,7 @@ export async function acceptUploadedFile(
       contentSha256: sha256,
       faststart,
     };
-    return toVideoJson(await recordWithinQuota(ctx, video, duplicates));
+    return toVideoJson(await recordWithinQuota(ctx, video, duplicates, target.uploadedBy ?? userId));
   } catch (err) {
     await removeStoredFiles(ctx, written.keys);
     throw err;

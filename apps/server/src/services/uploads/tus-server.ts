@@ -214,6 +214,7 @@ export async function finishTusUpload(ctx: AppContext, tus: TusUploads, id: stri
           title: row.title ?? undefined,
           // tus must finish the upload: a file the project has already is kept, marked as a duplicate.
           duplicates: upload.metadata?.allow_duplicate === 'true' ? 'allow' : 'mark',
+          uploadedBy: row.user_id,
         },
       );
       await markTusUploadFinished(ctx.db, id, video.id);

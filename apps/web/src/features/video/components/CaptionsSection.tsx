@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
+import { useCanEdit } from '@/features/posts';
 import { useCaptions, useRemoveCaption, useUploadCaption } from '../api/captions';
 
 /** The languages offered first; any BCP-47 tag can be sent through the API. */
@@ -18,7 +19,10 @@ const LANGUAGES: [string, string][] = [
   ['ar', 'Arabic'],
 ];
 
-/** The video's caption tracks: list, upload (.srt/.vtt) per language, remove. Their text is shown only as text. */
+/**
+ * The video's caption tracks: list, upload (.srt/.vtt) per language, remove (those who may edit). Their text is
+ * shown only as text.
+ */
 export function CaptionsSection({ videoId }: { videoId: number }) {
   const captions = useCaptions(videoId);
   const upload = useUploadCaption(videoId);
@@ -26,6 +30,8 @@ export function CaptionsSection({ videoId }: { videoId: number }) {
   const [language, setLanguage] = useState('en');
   const [label, setLabel] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  // A reviewer sees the tracks and is offered no change.
+  const canEdit = useCanEdit();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,58 +60,62 @@ export function CaptionsSection({ videoId }: { videoId: number }) {
                 {track.label ?? track.language} ({track.language}) · {track.format.toUpperCase()} · {track.cueCount}{' '}
                 {track.cueCount === 1 ? 'cue' : 'cues'}
               </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Remove ${track.language} captions`}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(track.language)}
-              >
-                Remove
-              </Button>
+              {canEdit && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Remove ${track.language} captions`}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(track.language)}
+                >
+                  Remove
+                </Button>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <form className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={submit}>
-        <label className="text-sm text-zinc-700">
-          Language
-          <select
-            className="mt-1 block w-full rounded-lg border border-zinc-300 px-2 py-1.5"
-            value={language}
-            onChange={(e) => setLanguage(e.target.value)}
-          >
-            {LANGUAGES.map(([tag, name]) => (
-              <option key={tag} value={tag}>
-                {name} ({tag})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm text-zinc-700">
-          Name shown to viewers (optional)
-          <input
-            className="mt-1 block w-full rounded-lg border border-zinc-300 px-2 py-1.5"
-            value={label}
-            maxLength={150}
-            onChange={(e) => setLabel(e.target.value)}
-          />
-        </label>
-        <label className="text-sm text-zinc-700 sm:col-span-2">
-          Caption file (.srt or .vtt)
-          <input
-            type="file"
-            accept=".srt,.vtt,text/vtt,application/x-subrip"
-            className="mt-1 block w-full text-sm"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </label>
-        <div className="sm:col-span-2">
-          <Button type="submit" size="sm" disabled={!file || upload.isPending}>
-            {upload.isPending ? 'Uploading…' : 'Upload captions'}
-          </Button>
-        </div>
-      </form>
+      {canEdit && (
+        <form className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={submit}>
+          <label className="text-sm text-zinc-700">
+            Language
+            <select
+              className="mt-1 block w-full rounded-lg border border-zinc-300 px-2 py-1.5"
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+            >
+              {LANGUAGES.map(([tag, name]) => (
+                <option key={tag} value={tag}>
+                  {name} ({tag})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm text-zinc-700">
+            Name shown to viewers (optional)
+            <input
+              className="mt-1 block w-full rounded-lg border border-zinc-300 px-2 py-1.5"
+              value={label}
+              maxLength={150}
+              onChange={(e) => setLabel(e.target.value)}
+            />
+          </label>
+          <label className="text-sm text-zinc-700 sm:col-span-2">
+            Caption file (.srt or .vtt)
+            <input
+              type="file"
+              accept=".srt,.vtt,text/vtt,application/x-subrip"
+              className="mt-1 block w-full text-sm"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </label>
+          <div className="sm:col-span-2">
+            <Button type="submit" size="sm" disabled={!file || upload.isPending}>
+              {upload.isPending ? 'Uploading…' : 'Upload captions'}
+            </Button>
+          </div>
+        </form>
+      )}
       {failure && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {errorMessage(failure, 'The captions could not be saved')}

@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { coverTime, type Video, type VideoCover } from '@fanout/contracts';
 import { usePublicConfig } from '@/features/config';
 import { useChangeCover, type CoverChange } from '@/features/library';
-import { COVER_DESTINATIONS, coverFileProblem, coverLine } from '@/features/posts';
+import { COVER_DESTINATIONS, coverFileProblem, coverLine, useCanEdit } from '@/features/posts';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 
@@ -30,6 +30,8 @@ export function CoverSection({ video }: { video: Video }) {
   const [problem, setProblem] = useState<string | null>(null);
   const change = useChangeCover(video.id);
   const publicAddress = usePublicConfig().data?.covers.publicAddress ?? false;
+  // A reviewer sees the cover and what each platform gets, and is offered no change.
+  const canEdit = useCanEdit();
 
   function run(next: CoverChange, done: keyof typeof DONE) {
     setProblem(null);
@@ -67,7 +69,7 @@ export function CoverSection({ video }: { video: Video }) {
         />
       )}
 
-      {durationMs ? (
+      {!canEdit ? null : durationMs ? (
         <div className="mt-4">
           <label htmlFor={`${id}-frame`} className="block text-sm font-medium text-zinc-900">
             Cover frame
@@ -96,28 +98,30 @@ export function CoverSection({ video }: { video: Video }) {
         <p className="mt-4 text-sm text-zinc-600">The video’s length is not known yet, so no frame can be chosen.</p>
       )}
 
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <label htmlFor={`${id}-image`} className="text-sm font-medium text-zinc-900">
-          Upload an image
-        </label>
-        <input
-          id={`${id}-image`}
-          type="file"
-          accept="image/jpeg,image/png"
-          aria-describedby={`${id}-image-hint`}
-          onChange={onFile}
-          disabled={change.isPending}
-          className="text-sm text-zinc-700"
-        />
-        <span id={`${id}-image-hint`} className="text-xs text-zinc-600">
-          JPEG or PNG, at most 2 MB
-        </span>
-        {cover && (
-          <Button size="sm" variant="secondary" onClick={() => run('remove', 'remove')} disabled={change.isPending}>
-            Remove cover
-          </Button>
-        )}
-      </div>
+      {canEdit && (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <label htmlFor={`${id}-image`} className="text-sm font-medium text-zinc-900">
+            Upload an image
+          </label>
+          <input
+            id={`${id}-image`}
+            type="file"
+            accept="image/jpeg,image/png"
+            aria-describedby={`${id}-image-hint`}
+            onChange={onFile}
+            disabled={change.isPending}
+            className="text-sm text-zinc-700"
+          />
+          <span id={`${id}-image-hint`} className="text-xs text-zinc-600">
+            JPEG or PNG, at most 2 MB
+          </span>
+          {cover && (
+            <Button size="sm" variant="secondary" onClick={() => run('remove', 'remove')} disabled={change.isPending}>
+              Remove cover
+            </Button>
+          )}
+        </div>
+      )}
 
       <p role="status" aria-live="polite" className="mt-3 text-sm text-zinc-700">
         {change.isPending ? 'Saving the cover…' : status}

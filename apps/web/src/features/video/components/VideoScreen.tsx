@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Video } from '@fanout/contracts';
+import { roleCan, type Video } from '@fanout/contracts';
 import { usePageTitle } from '@/features/config';
-import { isPartiallyPublished, PartiallyPublishedBadge, PublishPanel } from '@/features/posts';
+import { isPartiallyPublished, PartiallyPublishedBadge, ProjectRoleProvider, PublishPanel } from '@/features/posts';
+import { useCurrentProject } from '@/features/projects';
 import {
   DELETE_ONE_PROMPT,
   mediaUrl,
@@ -55,7 +56,14 @@ function BackLink() {
   );
 }
 
+/**
+ * The page as the person's role in the video's project allows: a reviewer (who sees the library) is offered no
+ * change (details, deletion, cover, captions, publishing, a post's Edit, Retry or Cancel); notes stay open.
+ */
 function VideoView({ video }: { video: Video }) {
+  const { projects } = useCurrentProject();
+  const role = projects.find((p) => p.id === video.projectId)?.role ?? null;
+  const canEdit = role ? roleCan(role, 'edit') : true;
   const [editing, setEditing] = useState(false);
   const remove = useDeleteVideo();
   const navigate = useNavigate();
@@ -73,7 +81,7 @@ function VideoView({ video }: { video: Video }) {
   }
 
   return (
-    <>
+    <ProjectRoleProvider value={role}>
       <BackLink />
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
@@ -87,23 +95,25 @@ function VideoView({ video }: { video: Video }) {
             )}
           </div>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <Button
-            variant={video.status === 'awaiting-details' ? 'primary' : 'secondary'}
-            icon={<PencilIcon className="size-4" />}
-            onClick={() => setEditing(true)}
-          >
-            {video.status === 'awaiting-details' ? 'Add Details' : 'Edit details'}
-          </Button>
-          <Button
-            variant="secondary"
-            icon={<TrashIcon className="size-4 text-red-600" />}
-            onClick={onDelete}
-            busy={remove.isPending}
-          >
-            Delete
-          </Button>
-        </div>
+        {canEdit && (
+          <div className="flex shrink-0 gap-2">
+            <Button
+              variant={video.status === 'awaiting-details' ? 'primary' : 'secondary'}
+              icon={<PencilIcon className="size-4" />}
+              onClick={() => setEditing(true)}
+            >
+              {video.status === 'awaiting-details' ? 'Add Details' : 'Edit details'}
+            </Button>
+            <Button
+              variant="secondary"
+              icon={<TrashIcon className="size-4 text-red-600" />}
+              onClick={onDelete}
+              busy={remove.isPending}
+            >
+              Delete
+            </Button>
+          </div>
+        )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
@@ -143,14 +153,14 @@ function VideoView({ video }: { video: Video }) {
         <VideoFacts video={video} />
       </div>
 
-      {editing && (
+      {editing && canEdit && (
         <VideoDetailsModal
           video={video}
           mode={video.status === 'awaiting-details' ? 'add' : 'edit'}
           onClose={() => setEditing(false)}
         />
       )}
-    </>
+    </ProjectRoleProvider>
   );
 }
 
