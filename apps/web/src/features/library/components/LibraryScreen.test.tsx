@@ -293,6 +293,7 @@ describe('video library', () => {
         'More actions for Sunset over Lisbon',
         'Schedule',
         'Delete',
+        'Collections…',
       ]) {
         expect(screen.queryByRole('button', { name }), `${role}: ${name}`).not.toBeInTheDocument();
       }
@@ -316,5 +317,6 @@ describe('video library', () => {
     expect(within(card).getByRole('button', { name: 'Add Details' })).toBeInTheDocument();
     expect(within(card).getByRole('checkbox', { name: 'Select Sunset over Lisbon' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collections…' })).toBeInTheDocument();
   });
 });

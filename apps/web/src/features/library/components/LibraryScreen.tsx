@@ -200,6 +200,7 @@ export function LibraryScreen() {
           onTag={setTag}
           collectionId={collectionId}
           onCollection={setCollectionId}
+          canManage={canChange}
         />
       </LibraryToolbar>
       <DuplicateNotice />
