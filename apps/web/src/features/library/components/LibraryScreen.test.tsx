@@ -294,6 +294,7 @@ describe('video library', () => {
         'Schedule',
         'Delete',
         'Collections…',
+        'New',
       ]) {
         expect(screen.queryByRole('button', { name }), `${role}: ${name}`).not.toBeInTheDocument();
       }
@@ -318,5 +319,6 @@ describe('video library', () => {
     expect(within(card).getByRole('checkbox', { name: 'Select Sunset over Lisbon' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Collections…' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'New' })).not.toHaveLength(0);
   });
 });
