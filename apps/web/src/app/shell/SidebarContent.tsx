@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router';
-import { ProjectSwitcher, StorageMeter } from '@/features/projects';
+import { ProjectSwitcher, StorageMeter, useCanChangeProject } from '@/features/projects';
 import {
   ActivityIcon,
   BoardIcon,
@@ -27,12 +27,14 @@ export const NAV_LINKS = [
 
 const LIBRARY_PATHS = ['/', '/videos', '/dashboard'];
 
-/** New menu, navigation, workspace switcher and storage: the sidebar, also shown in the mobile menu. */
+/** New menu (for those who may change the project), navigation, workspace switcher and storage: the sidebar, also shown in the mobile menu. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  // Uploading and creating posts are changes: a reviewer or a client of the current project is not offered them.
+  const { canChange } = useCanChangeProject();
   return (
     <div className="flex h-full flex-col gap-6 p-4">
-      <NewMenu onNavigate={onNavigate} />
+      {canChange && <NewMenu onNavigate={onNavigate} />}
       <nav aria-label="Main">
         <ul className="space-y-0.5">
           {NAV_LINKS.map(({ to, label, icon: Icon }) => (

@@ -5,3 +5,5 @@ export { ProjectBadge } from './components/ProjectBadge';
 export { StorageMeter } from './components/StorageMeter';
 export { storageQueryOptions } from './api/get-storage';
 export { isShared, projectLine } from './project-place';
+export { useCanChangeProject } from './hooks/use-can-change-project';
+export { ReadOnlyNote } from './components/ReadOnlyNote';

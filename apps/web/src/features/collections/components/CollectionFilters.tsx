@@ -14,10 +14,19 @@ interface CollectionFiltersProps {
   onTag: (tag: string) => void;
   collectionId: number | null;
   onCollection: (id: number | null) => void;
+  /** Whether "Collections…" (create and delete them) is offered: not to a reviewer or a client. */
+  canManage?: boolean;
 }
 
 /** The library's content filters: a tag, and one of the project's collections (with a way to manage them). */
-export function CollectionFilters({ projectId, tag, onTag, collectionId, onCollection }: CollectionFiltersProps) {
+export function CollectionFilters({
+  projectId,
+  tag,
+  onTag,
+  collectionId,
+  onCollection,
+  canManage = true,
+}: CollectionFiltersProps) {
   const collections = useCollections(projectId);
   const [managing, setManaging] = useState(false);
   return (
@@ -49,10 +58,12 @@ export function CollectionFilters({ projectId, tag, onTag, collectionId, onColle
           </option>
         ))}
       </select>
-      <Button variant="secondary" size="sm" onClick={() => setManaging(true)} disabled={projectId === undefined}>
-        Collections…
-      </Button>
-      {managing && (
+      {canManage && (
+        <Button variant="secondary" size="sm" onClick={() => setManaging(true)} disabled={projectId === undefined}>
+          Collections…
+        </Button>
+      )}
+      {canManage && managing && (
         <ManageCollections
           projectId={projectId}
           onClose={() => setManaging(false)}

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { workspaceRoutes } from '@/test/api-fixtures';
-import { buildVideo, signIn } from '@/test/factories';
+import { buildProject, buildVideo, signIn } from '@/test/factories';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
 
@@ -281,5 +281,44 @@ describe('video library', () => {
       expect(sent.flat()).not.toContain(1200);
       expect(screen.getByRole('article', { name: 'Harbour clip 1200' })).toBeInTheDocument();
     });
+  });
+
+  it('offers a reviewer or a client no change: no upload, selection, bulk actions, edit or delete', async () => {
+    for (const role of ['reviewer', 'client'] as const) {
+      const { user, unmount } = await openLibrary(workspaceRoutes({ videos, projects: [buildProject({ role })] }));
+      const card = await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+      for (const name of [
+        'Upload Videos',
+        'Add Details',
+        'More actions for Sunset over Lisbon',
+        'Schedule',
+        'Delete',
+        'Collections…',
+        'New',
+      ]) {
+        expect(screen.queryByRole('button', { name }), `${role}: ${name}`).not.toBeInTheDocument();
+      }
+      expect(within(card).queryByRole('checkbox'), role).not.toBeInTheDocument();
+      expect(screen.queryByRole('checkbox', { name: 'Select all' }), role).not.toBeInTheDocument();
+      // The list view reads the same: no selection column, no Edit or Delete, the videos still there to open.
+      await user.click(screen.getByRole('button', { name: 'List view' }));
+      const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers).toEqual(['Video', 'Status', 'Platforms', 'Views', 'Size', 'Date', 'Actions']);
+      expect(screen.queryByRole('button', { name: 'Edit Sunset over Lisbon' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Delete Sunset over Lisbon' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Sunset over Lisbon' })).toHaveAttribute('href', '/video/1');
+      unmount();
+    }
+  });
+
+  it('offers an editor uploading, selecting and changing videos', async () => {
+    await openLibrary(workspaceRoutes({ videos, projects: [buildProject({ role: 'editor' })] }));
+    const card = await screen.findByRole('article', { name: 'Sunset over Lisbon' });
+    expect(screen.getByRole('button', { name: 'Upload Videos' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Add Details' })).toBeInTheDocument();
+    expect(within(card).getByRole('checkbox', { name: 'Select Sunset over Lisbon' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collections…' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'New' })).not.toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Video } from '@fanout/contracts';
-import { useCurrentProject } from '@/features/projects';
+import { useCanChangeProject, useCurrentProject } from '@/features/projects';
 import { usePageTitle } from '@/features/config';
 import { AddToCollection, CollectionFilters, DuplicateNotice } from '@/features/collections';
 import { FirstSteps } from '@/features/first-run';
@@ -47,6 +47,8 @@ export function LibraryScreen() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const { projectId, isResolved } = useCurrentProject();
+  // A reviewer or a client sees the library to read it: no upload, no selection, no change to a video.
+  const { canChange } = useCanChangeProject();
 
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
@@ -144,6 +146,7 @@ export function LibraryScreen() {
   }
 
   const handlers: ItemHandlers = {
+    canChange,
     isSelected: selection.isSelected,
     onToggle: selection.toggle,
     onAddDetails: (item) => actions.openDetails(item, 'add'),
@@ -164,12 +167,14 @@ export function LibraryScreen() {
         title="Videos"
         subtitle="Manage and upload your videos to multiple platforms"
         actions={
-          <Button icon={<UploadIcon className="size-4" />} onClick={openUpload}>
-            Upload Videos
-          </Button>
+          canChange && (
+            <Button icon={<UploadIcon className="size-4" />} onClick={openUpload}>
+              Upload Videos
+            </Button>
+          )
         }
       />
-      <FirstSteps projectId={projectId} />
+      {canChange && <FirstSteps projectId={projectId} />}
       <LibraryToolbar
         search={search}
         onSearch={onSearch}
@@ -177,12 +182,16 @@ export function LibraryScreen() {
         onStatus={setStatus}
         view={view}
         onView={setView}
-        selectAll={{
-          checked: allSelected,
-          indeterminate: selection.count > 0 && !allSelected,
-          disabled: matching === 0 || selectingAll,
-          onChange: () => void toggleAll(),
-        }}
+        selectAll={
+          canChange
+            ? {
+                checked: allSelected,
+                indeterminate: selection.count > 0 && !allSelected,
+                disabled: matching === 0 || selectingAll,
+                onChange: () => void toggleAll(),
+              }
+            : undefined
+        }
         activeFilters={[status !== 'all', tag.trim() !== '', collectionId !== null].filter(Boolean).length}
       >
         <CollectionFilters
@@ -191,16 +200,17 @@ export function LibraryScreen() {
           onTag={setTag}
           collectionId={collectionId}
           onCollection={setCollectionId}
+          canManage={canChange}
         />
       </LibraryToolbar>
       <DuplicateNotice />
-      {selection.count > 0 && (
+      {canChange && selection.count > 0 && (
         <AddToCollection
           projectId={projectId}
           videoIds={selectedIds.filter((id): id is number => typeof id === 'number')}
         />
       )}
-      {selection.count > 0 && (
+      {canChange && selection.count > 0 && (
         <SelectionBar
           count={selection.count}
           of={matching}
@@ -239,14 +249,19 @@ export function LibraryScreen() {
           icon={<FilmIcon className="size-6" />}
           title="No videos found"
           action={
-            !filtering && (
+            !filtering &&
+            canChange && (
               <Button icon={<UploadIcon className="size-4" />} onClick={openUpload}>
                 Upload your first video
               </Button>
             )
           }
         >
-          {filtering ? 'Try adjusting your search' : 'Get started by uploading your first video'}
+          {filtering
+            ? 'Try adjusting your search'
+            : canChange
+              ? 'Get started by uploading your first video'
+              : 'No videos have been uploaded to this project yet.'}
         </EmptyState>
       ) : (
         <>

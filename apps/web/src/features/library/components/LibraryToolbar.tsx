@@ -14,7 +14,8 @@ interface LibraryToolbarProps {
   onStatus: (value: StatusFilter) => void;
   view: LibraryView;
   onView: (value: LibraryView) => void;
-  selectAll: { checked: boolean; indeterminate: boolean; disabled: boolean; onChange: () => void };
+  /** Left out where nothing may be done with a selection (a reviewer or a client). */
+  selectAll?: { checked: boolean; indeterminate: boolean; disabled: boolean; onChange: () => void };
   /** How many filters (status, tag, collection) narrow the list now: said on the folded Filters button. */
   activeFilters: number;
   /** More filters, folded with these on a phone (the tag and collection filters). */
@@ -112,15 +113,17 @@ export function LibraryToolbar({
               <ListIcon className="size-4" />
             </button>
           </div>
-          <label className="flex shrink-0 cursor-pointer items-center gap-2 text-sm text-zinc-700">
-            <Checkbox
-              checked={selectAll.checked}
-              indeterminate={selectAll.indeterminate}
-              disabled={selectAll.disabled}
-              onChange={selectAll.onChange}
-            />
-            <span className="sr-only sm:not-sr-only">Select all</span>
-          </label>
+          {selectAll && (
+            <label className="flex shrink-0 cursor-pointer items-center gap-2 text-sm text-zinc-700">
+              <Checkbox
+                checked={selectAll.checked}
+                indeterminate={selectAll.indeterminate}
+                disabled={selectAll.disabled}
+                onChange={selectAll.onChange}
+              />
+              <span className="sr-only sm:not-sr-only">Select all</span>
+            </label>
+          )}
         </div>
       </div>
       {children && (

@@ -39,14 +39,16 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
             </span>
           </Link>
         )}
-        <label className="absolute top-2 left-2 flex size-8 cursor-pointer items-center justify-center rounded-lg bg-white/90 shadow-sm">
-          <Checkbox
-            checked={selected}
-            disabled={item.status === 'uploading'}
-            onChange={() => handlers.onToggle(item.id)}
-            aria-label={`Select ${item.title}`}
-          />
-        </label>
+        {handlers.canChange && (
+          <label className="absolute top-2 left-2 flex size-8 cursor-pointer items-center justify-center rounded-lg bg-white/90 shadow-sm">
+            <Checkbox
+              checked={selected}
+              disabled={item.status === 'uploading'}
+              onChange={() => handlers.onToggle(item.id)}
+              aria-label={`Select ${item.title}`}
+            />
+          </label>
+        )}
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -63,7 +65,7 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
               <span className="line-clamp-2 break-words">{item.title}</span>
             )}
           </h2>
-          {!temp && (
+          {!temp && handlers.canChange && (
             <Dropdown
               align="right"
               triggerLabel={`More actions for ${item.title}`}
@@ -104,7 +106,7 @@ export function VideoCard({ item, handlers }: { item: LibraryItem; handlers: Ite
           <span>{formatDate(item.uploadDate)}</span>
         </p>
 
-        {item.status === 'awaiting-details' && (
+        {item.status === 'awaiting-details' && handlers.canChange && (
           <Button size="sm" className="w-full" onClick={() => handlers.onAddDetails(item)}>
             Add Details
           </Button>

@@ -36,15 +36,17 @@ function Row({ item, handlers, index, measure }: RowProps) {
       aria-rowindex={index + 2}
       className="border-t border-zinc-100 hover:bg-zinc-50/70"
     >
-      <td className="w-10 py-3 pr-1 pl-4">
-        <Checkbox
-          checked={handlers.isSelected(item.id)}
-          disabled={item.status === 'uploading'}
-          onChange={() => handlers.onToggle(item.id)}
-          aria-label={`Select ${item.title}`}
-        />
-      </td>
-      <td className="py-3 pr-4">
+      {handlers.canChange && (
+        <td className="w-10 py-3 pr-1 pl-4">
+          <Checkbox
+            checked={handlers.isSelected(item.id)}
+            disabled={item.status === 'uploading'}
+            onChange={() => handlers.onToggle(item.id)}
+            aria-label={`Select ${item.title}`}
+          />
+        </td>
+      )}
+      <td className="py-3 pr-4 first:pl-4">
         <div className="flex min-w-56 items-center gap-3">
           <VideoThumb item={item} compact className="w-20 shrink-0 rounded-md" />
           <div className="min-w-0">
@@ -82,7 +84,7 @@ function Row({ item, handlers, index, measure }: RowProps) {
       <td className="py-3 pr-4 text-sm whitespace-nowrap text-zinc-700">{formatDate(item.uploadDate)}</td>
       <td className="py-3 pr-4">
         <div className="flex items-center justify-end gap-1">
-          {item.status === 'awaiting-details' && (
+          {item.status === 'awaiting-details' && handlers.canChange && (
             <Button size="sm" onClick={() => handlers.onAddDetails(item)}>
               Add Details
             </Button>
@@ -96,7 +98,7 @@ function Row({ item, handlers, index, measure }: RowProps) {
               {item.needsFile ? 'Resume' : 'Retry'}
             </Button>
           )}
-          {!temp && (
+          {!temp && handlers.canChange && (
             <button
               type="button"
               className={iconButton}
@@ -107,7 +109,7 @@ function Row({ item, handlers, index, measure }: RowProps) {
               <PencilIcon className="size-4" />
             </button>
           )}
-          {item.status !== 'uploading' && (
+          {item.status !== 'uploading' && handlers.canChange && (
             <button
               type="button"
               className={iconButton}
@@ -154,11 +156,17 @@ export function VideoTable({ items, handlers, setSize, onNearEnd }: VideoTablePr
         <caption className="sr-only">Videos</caption>
         <thead className="bg-zinc-50 text-xs font-medium tracking-wide text-zinc-500 uppercase">
           <tr aria-rowindex={1}>
-            <th scope="col" className="w-10 py-3 pl-4">
-              <span className="sr-only">Selected</span>
-            </th>
+            {handlers.canChange && (
+              <th scope="col" className="w-10 py-3 pl-4">
+                <span className="sr-only">Selected</span>
+              </th>
+            )}
             {COLUMNS.map((column) => (
-              <th key={column} scope="col" className={column === 'Actions' ? 'py-3 pr-4 text-right' : 'py-3 pr-4'}>
+              <th
+                key={column}
+                scope="col"
+                className={column === 'Actions' ? 'py-3 pr-4 text-right' : 'py-3 pr-4 first:pl-4'}
+              >
                 {column}
               </th>
             ))}
@@ -167,7 +175,7 @@ export function VideoTable({ items, handlers, setSize, onNearEnd }: VideoTablePr
         <tbody ref={body}>
           {before > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={COLUMNS.length + 1} style={{ height: before, padding: 0 }} />
+              <td colSpan={COLUMNS.length + (handlers.canChange ? 1 : 0)} style={{ height: before, padding: 0 }} />
             </tr>
           )}
           {rows.map((row) => (
@@ -181,7 +189,7 @@ export function VideoTable({ items, handlers, setSize, onNearEnd }: VideoTablePr
           ))}
           {after > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={COLUMNS.length + 1} style={{ height: after, padding: 0 }} />
+              <td colSpan={COLUMNS.length + (handlers.canChange ? 1 : 0)} style={{ height: after, padding: 0 }} />
             </tr>
           )}
         </tbody>

@@ -12,6 +12,7 @@ interface BoardColumnProps {
   onEdit(idea: Idea): void;
   onMove(idea: Idea): void;
   onPost(idea: Idea): void;
+  readOnly?: boolean;
 }
 
 export const columnDropId = (column: IdeaColumn) => `column:${column}`;
@@ -21,7 +22,7 @@ const HINTS: Partial<Record<IdeaColumn, string>> = {
   published: 'Fills by itself when an idea’s video is published.',
 };
 
-export function BoardColumn({ column, ideas, videoTitles, onEdit, onMove, onPost }: BoardColumnProps) {
+export function BoardColumn({ column, ideas, videoTitles, onEdit, onMove, onPost, readOnly }: BoardColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnDropId(column) });
   const headingId = `plan-column-${column}`;
   return (
@@ -50,6 +51,7 @@ export function BoardColumn({ column, ideas, videoTitles, onEdit, onMove, onPost
               onEdit={onEdit}
               onMove={onMove}
               onPost={onPost}
+              readOnly={readOnly}
             />
           ))}
         </ul>

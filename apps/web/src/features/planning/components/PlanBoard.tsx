@@ -26,6 +26,8 @@ interface PlanBoardProps {
   onEdit(idea: Idea): void;
   onMove(idea: Idea): void;
   onPost(idea: Idea): void;
+  /** A reviewer or a client reads the board: nothing to drag, move, edit or post. */
+  readOnly?: boolean;
 }
 
 const layoutOf = (ideas: Idea[]): Layout => {
@@ -45,7 +47,7 @@ const SCREEN_READER_INSTRUCTIONS =
   'The Move to… button of each card does the same with a form.';
 
 /** The five columns; cards move by pointer, by keyboard (dnd-kit's sensor) or through "Move to…". */
-export function PlanBoard({ ideas, videoTitles, onDrop, onEdit, onMove, onPost }: PlanBoardProps) {
+export function PlanBoard({ ideas, videoTitles, onDrop, onEdit, onMove, onPost, readOnly }: PlanBoardProps) {
   const [dragging, setDragging] = useState<Layout | null>(null);
   // The layout as the announcements see it mid-drag (they run inside dnd-kit's handlers).
   const live = useRef<Layout | null>(null);
@@ -137,6 +139,7 @@ export function PlanBoard({ ideas, videoTitles, onDrop, onEdit, onMove, onPost }
             onEdit={onEdit}
             onMove={onMove}
             onPost={onPost}
+            readOnly={readOnly}
           />
         ))}
       </div>

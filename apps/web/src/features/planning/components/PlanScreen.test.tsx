@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Idea, IdeaColumn } from '@fanout/contracts';
 import { workspaceRoutes } from '@/test/api-fixtures';
 import { liveEventsStub } from '@/test/event-stream-stub';
-import { buildVideo, signIn } from '@/test/factories';
+import { buildProject, buildVideo, signIn } from '@/test/factories';
 import { buildPost } from '@/test/post-factories';
 import { stubFetch, type StubRequest } from '@/test/fetch-stub';
 import { renderApp } from '@/test/render-app';
@@ -23,10 +23,10 @@ const idea = (id: number, title: string, column: IdeaColumn, position: number, e
 });
 
 /** The ideas API of project 1 over a list the test can read, renumbering columns as the server does. */
-function boardRoutes(initial: Idea[]) {
+function boardRoutes(initial: Idea[], project = buildProject()) {
   let ideas = [...initial];
   const video = buildVideo({ id: 40, title: 'Harbour at dawn' });
-  const routes = workspaceRoutes({ videos: [video] });
+  const routes = workspaceRoutes({ videos: [video], projects: [project] });
   routes['GET /api/ideas?project_id=1'] = () => ({ body: { ideas } });
   routes['POST /api/ideas'] = ({ body }: StubRequest) => {
     const b = body as { title: string; column?: IdeaColumn; notes?: string; dueDate?: string | null };
@@ -94,6 +94,28 @@ describe('planning board', () => {
     expect(within(ready).getByText('Harbour at dawn')).toBeInTheDocument();
     expect(within(ready).getByRole('button', { name: 'Create post of Harbour timelapse' })).toBeInTheDocument();
     expect(within(ready).getByRole('button', { name: 'Drag Harbour timelapse' })).toBeInTheDocument();
+  });
+
+  it('shows a reviewer the board to read: no New idea, handle, Move to…, Edit or Create post', async () => {
+    signIn();
+    const { routes } = boardRoutes(
+      [idea(1, 'Market tour', 'idea', 0), idea(2, 'Harbour timelapse', 'ready', 0, { videoId: 40 })],
+      buildProject({ role: 'reviewer' }),
+    );
+    stubFetch(routes);
+    renderApp('/planning');
+    expect(await screen.findByText('Harbour timelapse', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(titlesIn('Idea')).toEqual(['Market tour']);
+    expect(
+      within(screen.getByText('Harbour timelapse').closest('li')!).getByText('Harbour at dawn'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New idea' })).toBeNull();
+    for (const name of [/^Drag /, /^Move to… /, /^Edit /, /^Create post of /]) {
+      expect(screen.queryByRole('button', { name }), String(name)).toBeNull();
+    }
+    expect(
+      screen.getByText("Reviewers can read this project's ideas; only the owner and editors change them."),
+    ).toBeInTheDocument();
   });
 
   it('adds an idea through the New idea dialog', async () => {

@@ -7,7 +7,7 @@ import { ErrorState, PageHeader, Skeleton } from '@/components/ui/States';
 import { useToast } from '@/components/ui/Toast';
 import { usePageTitle } from '@/features/config';
 import { useVideos } from '@/features/library';
-import { useCurrentProject } from '@/features/projects';
+import { ReadOnlyNote, useCanChangeProject, useCurrentProject } from '@/features/projects';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateIdea } from '../api/create-idea';
 import { useDeleteIdea } from '../api/delete-idea';
@@ -24,6 +24,7 @@ import { PlanBoard } from './PlanBoard';
 export function PlanScreen() {
   usePageTitle('Planning');
   const { projectId, isResolved } = useCurrentProject();
+  const { canChange, role } = useCanChangeProject();
   const ideas = useIdeas(isResolved ? projectId : undefined);
   const videos = useVideos(projectId, isResolved && projectId !== undefined);
   const create = useCreateIdea();
@@ -79,15 +80,21 @@ export function PlanScreen() {
         title="Planning"
         subtitle="Ideas and drafts, from the first thought to the published post."
         actions={
-          <Button icon={<PlusIcon className="size-4" />} onClick={() => setEditing('new')} disabled={!projectId}>
-            New idea
-          </Button>
+          canChange && (
+            <Button icon={<PlusIcon className="size-4" />} onClick={() => setEditing('new')} disabled={!projectId}>
+              New idea
+            </Button>
+          )
         }
       />
-      <p className="mb-4 max-w-3xl text-sm text-zinc-600">
-        Drag a card by its handle, or use its Move to… button. Scheduled and Published fill by themselves: an idea goes
-        there when its video has a scheduled or published post.
-      </p>
+      {canChange ? (
+        <p className="mb-4 max-w-3xl text-sm text-zinc-600">
+          Drag a card by its handle, or use its Move to… button. Scheduled and Published fill by themselves: an idea
+          goes there when its video has a scheduled or published post.
+        </p>
+      ) : (
+        <ReadOnlyNote className="mb-4 max-w-3xl" role={role} what="this project's ideas" />
+      )}
       {!isResolved || ideas.isPending ? (
         <div className="flex gap-3" aria-busy="true" aria-label="Loading the board">
           {[0, 1, 2].map((i) => (
@@ -108,6 +115,7 @@ export function PlanScreen() {
           onEdit={setEditing}
           onMove={setMoving}
           onPost={setPosting}
+          readOnly={!canChange}
         />
       )}
       {editing && (

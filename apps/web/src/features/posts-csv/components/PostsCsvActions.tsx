@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import { useCurrentProject } from '@/features/projects';
+import { useCanChangeProject, useCurrentProject } from '@/features/projects';
 import { Button } from '@/components/ui/Button';
 import { errorMessage } from '@/lib/api-client';
 import { exportPosts, type ExportFormat, type ExportRange } from '../api/export-posts';
 import { ImportCsvDialog } from './ImportCsvDialog';
 
-/** "Import CSV", "Export CSV" and "Export JSON" for the current project (and the range shown, when given). */
+/**
+ * "Import CSV", "Export CSV" and "Export JSON" for the current project (and the range shown, when given). Importing
+ * makes posts: a reviewer or a client, who may not, is offered only the exports.
+ */
 export function PostsCsvActions({ range }: { range?: ExportRange }) {
   const { projectId } = useCurrentProject();
+  const { canChange } = useCanChangeProject();
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,9 +31,11 @@ export function PostsCsvActions({ range }: { range?: ExportRange }) {
 
   return (
     <>
-      <Button variant="secondary" onClick={() => setImporting(true)}>
-        Import CSV
-      </Button>
+      {canChange && (
+        <Button variant="secondary" onClick={() => setImporting(true)}>
+          Import CSV
+        </Button>
+      )}
       <Button variant="secondary" busy={exporting === 'csv'} onClick={() => void download('csv')}>
         Export CSV
       </Button>
@@ -41,7 +47,7 @@ export function PostsCsvActions({ range }: { range?: ExportRange }) {
           {failure}
         </p>
       )}
-      <ImportCsvDialog projectId={projectId} open={importing} onClose={() => setImporting(false)} />
+      {canChange && <ImportCsvDialog projectId={projectId} open={importing} onClose={() => setImporting(false)} />}
     </>
   );
 }

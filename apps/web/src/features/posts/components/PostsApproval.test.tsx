@@ -68,11 +68,15 @@ describe('approval in My Posts', () => {
       expect(within(row).getByRole('button', { name: 'Approve' })).toBeVisible();
       expect(within(row).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
       expect(within(row).queryByRole('button', { name: 'Cancel post' })).not.toBeInTheDocument();
+      // Importing makes posts; the exports only read them.
+      expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
       cleanup();
     }
     await openPosts('editor');
     expect(within(rowOf('Street food tour')).getByRole('button', { name: 'Edit' })).toBeVisible();
     expect(within(rowOf('Street food tour')).getByRole('button', { name: 'Cancel post' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeInTheDocument();
   });
 
   it('lets a client approve a post, and an overdue one says approving publishes it now', async () => {

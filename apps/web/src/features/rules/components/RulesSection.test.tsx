@@ -163,4 +163,23 @@ describe('rules in project settings', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent('A new webhook needs a signing secret');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
+
+  it('shows a reviewer the rules and their runs, with no way to add, switch, edit or delete one', async () => {
+    signIn();
+    const routes = workspaceRoutes({ projects: [buildProject({ id: 1, role: 'reviewer' })] });
+    routes['GET /api/projects/1/rules'] = { body: { rules: [savedRule] } };
+    stubFetch(routes);
+    renderApp('/project-settings');
+    const section = await screen.findByRole('region', { name: 'Rules' });
+    const rule = await within(section).findByRole('listitem', { name: 'Sale template' });
+    expect(within(rule).getByText('queue failed: No posting slots for youtube yet')).toBeInTheDocument();
+    expect(within(rule).getByText('Enabled')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'New rule' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('switch')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Edit rule Sale template' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Delete rule Sale template' })).not.toBeInTheDocument();
+    expect(
+      within(section).getByText("Reviewers can read this project's rules; only the owner and editors change them."),
+    ).toBeInTheDocument();
+  });
 });

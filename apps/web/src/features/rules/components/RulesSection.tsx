@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { CreateRuleBody, Project, Rule } from '@fanout/contracts';
+import { roleCan, type CreateRuleBody, type Project, type Rule } from '@fanout/contracts';
+import { ReadOnlyNote } from '@/features/projects';
 import { Button } from '@/components/ui/Button';
 import { Modal } from '@/components/ui/Modal';
 import { ErrorState, Skeleton } from '@/components/ui/States';
@@ -17,7 +18,14 @@ const OUTCOME_CLASSES: Record<string, string> = {
   skipped: 'bg-zinc-100 text-zinc-800',
 };
 
-function RuleCard({ rule, onEdit, projectId }: { rule: Rule; onEdit: () => void; projectId: number }) {
+interface RuleCardProps {
+  rule: Rule;
+  /** Left out for a role that may only read the rules (a reviewer or a client). */
+  onEdit?: () => void;
+  projectId: number;
+}
+
+function RuleCard({ rule, onEdit, projectId }: RuleCardProps) {
   const update = useUpdateRule(projectId);
   const remove = useDeleteRule(projectId);
   const toast = useToast();
@@ -54,31 +62,37 @@ function RuleCard({ rule, onEdit, projectId }: { rule: Rule; onEdit: () => void;
             {rule.actions.map(actionText).join(', then ')}.
           </p>
         </div>
-        <div className="flex items-center gap-2">
-          <label className="flex items-center gap-1.5 text-sm text-zinc-800">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={update.isPending ? (update.variables.body.enabled ?? rule.enabled) : rule.enabled}
-              disabled={update.isPending}
-              onChange={(e) => void toggle(e.target.checked)}
-              aria-label={`Rule ${rule.name} enabled`}
-            />
-            Enabled
-          </label>
-          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit rule ${rule.name}`}>
-            Edit
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            busy={remove.isPending}
-            onClick={() => void onDelete()}
-            aria-label={`Delete rule ${rule.name}`}
-          >
-            Delete
-          </Button>
-        </div>
+        {onEdit ? (
+          <div className="flex items-center gap-2">
+            <label className="flex items-center gap-1.5 text-sm text-zinc-800">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={update.isPending ? (update.variables.body.enabled ?? rule.enabled) : rule.enabled}
+                disabled={update.isPending}
+                onChange={(e) => void toggle(e.target.checked)}
+                aria-label={`Rule ${rule.name} enabled`}
+              />
+              Enabled
+            </label>
+            <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit rule ${rule.name}`}>
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              busy={remove.isPending}
+              onClick={() => void onDelete()}
+              aria-label={`Delete rule ${rule.name}`}
+            >
+              Delete
+            </Button>
+          </div>
+        ) : (
+          <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-800">
+            {rule.enabled ? 'Enabled' : 'Off'}
+          </span>
+        )}
       </div>
       <h4 className="mt-3 text-xs font-medium uppercase tracking-wide text-zinc-600">Recent runs</h4>
       {rule.recentRuns.length === 0 ? (
@@ -109,6 +123,7 @@ export function RulesSection({ project }: { project: Project }) {
   const update = useUpdateRule(project.id);
   const toast = useToast();
   const [editing, setEditing] = useState<Rule | 'new'>();
+  const canChange = roleCan(project.role, 'edit');
   const close = () => setEditing(undefined);
 
   async function save(body: CreateRuleBody) {
@@ -134,8 +149,9 @@ export function RulesSection({ project }: { project: Project }) {
             webhook. Every run is in Activity.
           </p>
         </div>
-        <Button onClick={() => setEditing('new')}>New rule</Button>
+        {canChange && <Button onClick={() => setEditing('new')}>New rule</Button>}
       </div>
+      {!canChange && <ReadOnlyNote className="mt-4" role={project.role} what="this project's rules" />}
       <div className="mt-4">
         {rules.isPending ? (
           <div role="status">
@@ -149,7 +165,12 @@ export function RulesSection({ project }: { project: Project }) {
         ) : (
           <ul className="space-y-3" aria-label="Rules">
             {rules.data.map((rule) => (
-              <RuleCard key={rule.id} rule={rule} projectId={project.id} onEdit={() => setEditing(rule)} />
+              <RuleCard
+                key={rule.id}
+                rule={rule}
+                projectId={project.id}
+                onEdit={canChange ? () => setEditing(rule) : undefined}
+              />
             ))}
           </ul>
         )}

@@ -1,5 +1,13 @@
 import { useId, useState } from 'react';
-import { PLATFORMS, supportedTimeZones, type PlatformKey, type PostingSlots, type Project } from '@fanout/contracts';
+import {
+  PLATFORMS,
+  roleCan,
+  supportedTimeZones,
+  type PlatformKey,
+  type PostingSlots,
+  type Project,
+} from '@fanout/contracts';
+import { ReadOnlyNote } from '@/features/projects';
 import { Button } from '@/components/ui/Button';
 import { inputClasses } from '@/components/ui/Field';
 import { FormAlert } from '@/components/ui/FormAlert';
@@ -12,11 +20,13 @@ import { usePostingSlots } from '../api/get-slots';
 import { usePutPostingSlots } from '../api/put-slots';
 import { newRow, rowProblems, sortedRows, type SlotRow } from '../slot-rows';
 import { BestTimesList } from './BestTimesList';
+import { PostingSlotsList } from './PostingSlotsList';
 import { SlotRowFields } from './SlotRowFields';
 
 /** Project Settings → Posting slots: the weekly times "Add to queue" fills, per platform, with best-time hints. */
 export function PostingSlotsSection({ project }: { project: Project }) {
   const slots = usePostingSlots(project.id);
+  const canChange = roleCan(project.role, 'edit');
   return (
     <section aria-labelledby="slots-heading" className="rounded-2xl border border-zinc-200 bg-white">
       <div className="space-y-4 p-5 sm:p-6">
@@ -29,14 +39,17 @@ export function PostingSlotsSection({ project }: { project: Project }) {
             minute after the change; on the night they go back it is used once.
           </p>
         </div>
+        {!canChange && <ReadOnlyNote className="mb-0" role={project.role} what="this project's posting slots" />}
         {slots.isPending ? (
           <div role="status" aria-label="Loading posting slots">
             <Skeleton className="h-32 w-full" />
           </div>
         ) : slots.isError ? (
           <FormAlert message="The posting slots could not be loaded. Reload the page to try again." className="mb-0" />
-        ) : (
+        ) : canChange ? (
           <PostingSlotsForm projectId={project.id} saved={slots.data} />
+        ) : (
+          <PostingSlotsList saved={slots.data} />
         )}
       </div>
     </section>
