@@ -68,6 +68,20 @@ describe('inviting someone to a project', () => {
         .getByRole('button', { name: `Active workspace: ${owner.project.name}` }),
     );
 
+    // As a reviewer they change nothing: the library offers no upload, Planning and the project's settings
+    // say in one line what the role allows and offer no change; axe finds nothing serious on each.
+    await visible(guest.getByText('No videos have been uploaded to this project yet.'));
+    expect(await guest.getByRole('button', { name: /upload/i }).count()).toBe(0);
+    expect(await seriousAxeViolations(guest)).toEqual([]);
+    await guest.goto('/planning');
+    await visible(guest.getByText("Reviewers can read this project's ideas; only the owner and editors change them."));
+    expect(await guest.getByRole('button', { name: 'New idea' }).count()).toBe(0);
+    expect(await seriousAxeViolations(guest)).toEqual([]);
+    await guest.goto('/project-settings');
+    await visible(guest.getByText("Reviewers can read this project's rules; only the owner and editors change them."));
+    expect(await guest.getByRole('button', { name: 'New rule' }).count()).toBe(0);
+    expect(await seriousAxeViolations(guest)).toEqual([]);
+
     // The owner sees them with their role, and the invitation is no longer pending.
     await page.reload();
     await visible(members(page).getByText(invitee.email));
