@@ -11,53 +11,48 @@ const GiB = 1024 ** 3;
 const PRIVATE_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
 
 /**
+ * A setting that is off (`false`, `0`, `no`, empty), on (`true`, `1`, `yes`: `whenOn`), or a comma-separated list
+ * whose every entry `valid` accepts; anything else is refused naming the first bad entry.
+ */
+function offOnOrList<On>(whenOn: On, valid: (entry: string) => boolean, expected: string) {
+  return z.string().transform((raw, ctx): false | On | string[] => {
+    const v = raw.trim().toLowerCase();
+    if (['', 'false', '0', 'no'].includes(v)) return false;
+    if (['true', '1', 'yes'].includes(v)) return whenOn;
+    const list = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const bad = list.find((p) => !valid(p));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `expected ${expected}; got "${bad}"` });
+      return z.NEVER;
+    }
+    return list;
+  });
+}
+
+/**
  * Which proxies to believe about the client's address (`X-Forwarded-For`): the client is the first address,
  * reading from the nearest hop outwards, that is not a trusted proxy, so entries a client writes itself
  * further left are never believed. `true` trusts proxies on this machine and private networks; otherwise a
  * comma-separated list of proxy addresses or CIDR ranges.
  */
-const trustProxy = z.string().transform((raw, ctx): false | string[] => {
-  const v = raw.trim().toLowerCase();
-  if (['', 'false', '0', 'no'].includes(v)) return false;
-  if (['true', '1', 'yes'].includes(v)) return PRIVATE_NETWORKS;
-  const list = v
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const ipOrCidr = /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/;
-  const bad = list.find((p) => !ipOrCidr.test(p) || /^\d+$/.test(p));
-  if (bad !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `expected true/false or the proxies' addresses/CIDR ranges, separated by commas; got "${bad}"`,
-    });
-    return z.NEVER;
-  }
-  return list;
-});
+const trustProxy = offOnOrList(
+  PRIVATE_NETWORKS,
+  (p) => /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/.test(p) && !/^\d+$/.test(p),
+  "true/false or the proxies' addresses/CIDR ranges, separated by commas",
+);
 
 /**
  * Which private addresses an import from a URL may reach: none (`false`), all of them (`true`), or a
  * comma-separated list of addresses and CIDR ranges (a media server on the local network, `192.168.1.20`).
  */
-const privateAllowance = z.string().transform((raw, ctx): boolean | string[] => {
-  const v = raw.trim().toLowerCase();
-  if (['', 'false', '0', 'no'].includes(v)) return false;
-  if (['true', '1', 'yes'].includes(v)) return true;
-  const list = v
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const bad = list.find((p) => !isAddressOrRange(p));
-  if (bad !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `expected true/false or addresses/CIDR ranges separated by commas; got "${bad}"`,
-    });
-    return z.NEVER;
-  }
-  return list;
-});
+const privateAllowance = offOnOrList(
+  true as const,
+  (p) => isAddressOrRange(p),
+  'true/false or addresses/CIDR ranges separated by commas',
+);
 
 /** `10.0.0.7`, `10.0.0.0/8`, `fd00::/8`. */
 function isAddressOrRange(text: string): boolean {
