@@ -18,8 +18,12 @@ function hostOf(args: unknown[]): string | undefined {
   return undefined; // a Unix socket path
 }
 
-const original = net.Socket.prototype.connect;
-net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unknown[]) {
+/** Marks the guarded `connect`, so that a worker running several files in one module graph wraps it once. */
+const GUARDED = Symbol.for('fanout.loopbackOnly');
+type Guarded = typeof net.Socket.prototype.connect & { [GUARDED]?: true };
+
+const original = net.Socket.prototype.connect as Guarded;
+const guarded = function connect(this: net.Socket, ...args: unknown[]) {
   const normalized = Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
   const host = hostOf(normalized);
   if (host !== undefined && !LOOPBACK.test(host.replace(/^\[|\]$/g, ''))) {
@@ -28,4 +32,6 @@ net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unkno
     return this;
   }
   return (original as (...a: unknown[]) => net.Socket).apply(this, args);
-} as typeof net.Socket.prototype.connect;
+} as Guarded;
+guarded[GUARDED] = true;
+if (!original[GUARDED]) net.Socket.prototype.connect = guarded;

@@ -36,6 +36,8 @@ describe(`publishing survives a SIGKILL at every step (${onPostgres ? 'ROLE=work
   let server: KillableServer;
   let token: string;
   let as: ApiClient;
+  /** Posts made with an API token in a project that needs approval wait for it (see createPosts). */
+  let byToken: ApiClient;
   const posts: CrashPost[] = [];
   const notPublished: string[] = [];
   let retriedUnconfirmed = 0;
@@ -53,22 +55,28 @@ describe(`publishing survives a SIGKILL at every step (${onPostgres ? 'ROLE=work
     });
     ({ token } = await registerUser(server));
     as = api(server, token);
+    const made = await as.post<{ secret: string }>('/api/auth/tokens', { name: 'crash test', scopes: ['write'] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    byToken = api(server, made.body.secret);
   }, 60_000);
   afterAll(() => server?.close());
 
   /**
    * One post per platform, in a project of its own (its own connections and tokens: no per-connection queue
-   * or per-token rate window is shared between posts of a round), due in two seconds. The faults are armed
-   * once the posts exist: creating a TikTok post reads the account's creator_info, which a fault meant for
-   * publishing must not meet.
+   * or per-token rate window is shared between posts of a round). The project needs approval and the posts are
+   * made with an API token, so none starts before `release` approves them all at once: the faults are armed
+   * in between. (Armed before the posts exist, they would meet the creator_info that creating a TikTok post
+   * reads; armed after posts merely due in a moment, the first project's posts could pass their step before
+   * the second project's were made, on a slow machine.)
    */
   async function createPosts(label: string, platforms: readonly PlatformKey[]): Promise<CrashPost[]> {
     const project = await createProject(server, token, { name: `Round ${label}` });
+    expect((await as.patch(`/api/projects/${project.id}`, { needsApproval: true })).status).toBe(200);
     await connectPlatforms(server, token, project.id, platforms);
     const uploaded = await uploadVideo(server, token, { file: portraitVideo(), projectId: project.id, title: label });
     expect(uploaded.status).toBe(201);
     const marker = (platform: PlatformKey) => `(${label}-${platform})`;
-    const created = await as.post<{ posts: Post[] }>(`/api/videos/${uploaded.body.video.id}/posts`, {
+    const created = await byToken.post<{ posts: Post[] }>(`/api/videos/${uploaded.body.video.id}/posts`, {
       targets: platforms.map((platform) => ({
         platform,
         caption: `Crash test ${marker(platform)}`,
@@ -77,6 +85,7 @@ describe(`publishing survives a SIGKILL at every step (${onPostgres ? 'ROLE=work
       scheduledAt: new Date(Date.now() + 2000).toISOString(),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
+    for (const p of created.body.posts) expect(p.status).toBe('awaiting_approval');
     const made = created.body.posts.map((p) => ({
       marker: marker(p.platform),
       platform: p.platform,
@@ -85,6 +94,13 @@ describe(`publishing survives a SIGKILL at every step (${onPostgres ? 'ROLE=work
     }));
     posts.push(...made);
     return made;
+  }
+
+  /** Approves the round's posts in one call: every one of them is due, and starts, now. */
+  async function release(round: CrashPost[]) {
+    const approved = await as.post(`/api/posts/bulk/approve`, { postIds: round.map((p) => p.postId) });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.skipped).toEqual([]);
   }
 
   const postOf = async (p: CrashPost) => (await as.get<{ post: Post }>(`/api/posts/${p.postId}`)).body.post;
@@ -125,6 +141,7 @@ describe(`publishing survives a SIGKILL at every step (${onPostgres ? 'ROLE=work
     // flow reached (its requests per step once the posts exist, and once they are published).
     const warmUp = await createPosts('warm-up', PLATFORM_KEYS);
     const atCreation = new Map((await steps(server)).map((s) => [`${s.platform} ${s.step}`, s.requests]));
+    await release(warmUp);
     await settle(warmUp, 'the posts of the round without faults');
     const flow = new Map<PlatformKey, string[]>(PLATFORM_KEYS.map((p) => [p, []]));
     for (const s of await steps(server))
@@ -142,6 +159,7 @@ describe(`publishing survives a SIGKILL at every step (${onPostgres ? 'ROLE=work
       for (const platform of platforms)
         for (const kind of FAULTS)
           await control.fault(server.emulator, { platform, kind, step: flow.get(platform)![r]! });
+      await release(round);
       // The process dies once every fault has met its request: the `hang` ones are held before they took
       // effect, the `hang_after` ones after. (A request the server gave up on first, after its own timeout, was
       // settled by the server already — a look-up, a retry — which must be exactly-once too.)
