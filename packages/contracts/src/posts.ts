@@ -201,7 +201,18 @@ export const PostTarget = z.strictObject({
    * Posted as a comment under the post once it is live (YouTube comment, Instagram/Facebook comment, X reply,
    * Reddit comment; TikTok takes none), checked against the platform's comment limit. Blank: none.
    */
-  firstComment: z.string().max(FIRST_COMMENT_MAX).optional(),
+  firstComment: z
+    .string()
+    .max(FIRST_COMMENT_MAX)
+    .optional()
+    .meta({
+      description:
+        'Posted once as a comment under the post after it is live (YouTube comment thread, Instagram or Facebook ' +
+        "comment, X reply, Reddit comment; TikTok takes none: 400), checked against the platform's comment " +
+        'limit; 409 `reconnect_to_allow` when the account was connected without the comment permission. Its ' +
+        'failure is shown beside the published post and retried alone (POST /api/posts/{id}/first-comment/retry). ' +
+        'Blank: none.',
+    }),
   /**
    * Send this fitting copy of the video instead of the video as uploaded; the post is checked against the copy's
    * facts (a copy made for another platform is taken when it keeps this one's rules). Another video's: 400.

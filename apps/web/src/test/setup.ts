@@ -4,8 +4,8 @@ import { afterEach, vi } from 'vitest';
 import { forgetChecks } from '@/features/library/upload-checks';
 import { forgetUploads } from '@/features/library/uploads-store';
 
-// Screens load on demand; under a busy test run the first chunk can take more than a second.
-configure({ asyncUtilTimeout: 5000 });
+// Screens load on demand; under a busy test run (browser tests beside these) the first chunk can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: scrolling is a no-op there.
 window.scrollTo = () => {};

@@ -14999,6 +14999,7 @@ export interface paths {
             targets: {
               caption?: string;
               connectionId?: number;
+              /** @description Posted once as a comment under the post after it is live (YouTube comment thread, Instagram or Facebook comment, X reply, Reddit comment; TikTok takes none: 400), checked against the platform's comment limit; 409 `reconnect_to_allow` when the account was connected without the comment permission. Its failure is shown beside the published post and retried alone (POST /api/posts/{id}/first-comment/retry). Blank: none. */
               firstComment?: string;
               /**
                * @description Have Fanout make (or reuse) the default fitting copy for this target and send it; a video that already fits is sent as it is. A post due before its copy is ready waits for it (`progress.step` `rendering`).

@@ -24,4 +24,9 @@ describe('Reddit options', () => {
     expect(await sentWith('Replies off', { sendReplies: false })).toMatchObject({ sendReplies: false });
     expect(await sentWith('Replies by default', {})).toMatchObject({ sendReplies: true });
   });
+
+  it('marks the post NSFW and as a spoiler when chosen, and neither by default', async () => {
+    expect(await sentWith('Marked', { nsfw: true, spoiler: true })).toMatchObject({ nsfw: true, spoiler: true });
+    expect(await sentWith('Unmarked', {})).toMatchObject({ nsfw: false, spoiler: false });
+  });
 });

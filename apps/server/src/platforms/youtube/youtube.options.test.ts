@@ -39,6 +39,18 @@ describe('YouTube options', () => {
     });
   });
 
+  it('sends the category, made-for-kids and the video’s tags as the inserted video’s snippet and status', async () => {
+    const kept = await sentWith({ privacy: 'unlisted', categoryId: '27', madeForKids: true });
+    expect(kept).toMatchObject({
+      snippet: { categoryId: '27', tags: ['fanout', 'test'] },
+      status: { selfDeclaredMadeForKids: true },
+    });
+    expect(await sentWith({ privacy: 'unlisted' })).toMatchObject({
+      snippet: { categoryId: '22' },
+      status: { selfDeclaredMadeForKids: false },
+    });
+  });
+
   it("left out, YouTube's own defaults are sent: subscribers told, standard license, embeddable, stats shown", async () => {
     expect(await sentWith({ privacy: 'unlisted' })).toMatchObject({
       notifySubscribers: true,

@@ -50,6 +50,33 @@ describe('a video’s cover on its way to the platforms', () => {
       });
   });
 
+  it('gives a trimmed copy the chosen frame where the copy has it, not where the video had it', async () => {
+    const { token, user } = await registerUser(server);
+    const project = await createProject(server, token);
+    const uploaded = await uploadVideo(server, token, { file: mediaFixtures().video, projectId: project.id });
+    const videoId = uploaded.body.video.id as number;
+    expect((await api(server, token).put(`/api/videos/${videoId}/cover`, { frameMs: 1250 })).status).toBe(200);
+    const video = (await findVideoOfUser(server.ctx.db, videoId, user.id))!;
+    await connectAccount(server, token, 'tiktok', project.id);
+    const [connection] = (await api(server, token).get(`/api/connections?project_id=${project.id}`)).body
+      .connections as { id: number }[];
+    const { account } = await getPublishingAccount(server.ctx, connection!.id);
+    const fields = { title: video.title, caption: 'Trimmed', tags: [], options: { privacyLevel: 'SELF_ONLY' } };
+    const copy = {
+      storage_key: 'renditions/trimmed.mp4',
+      size_bytes: 1000,
+      width: 1080,
+      height: 1920,
+      duration_ms: 2000,
+      steps: [{ kind: 'trim', startMs: 1000, endMs: 3000 }],
+    };
+    expect(buildPublishRequest(server.ctx, video, account, fields, copy).cover).toEqual({
+      kind: 'frame',
+      frameMs: 250,
+    });
+    expect(buildPublishRequest(server.ctx, video, account, fields).cover).toEqual({ kind: 'frame', frameMs: 1250 });
+  });
+
   it('hands adapters the uploaded image from the storage, with no internet address on a loopback PUBLIC_URL', async () => {
     const { token, user } = await registerUser(server);
     const project = await createProject(server, token);

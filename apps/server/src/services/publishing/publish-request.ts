@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { RenditionRow } from '../../db/renditions.schema';
 import type { VideoRow } from '../../db/schema';
 import type { ConnectedAccount, MediaSource, PublishCover, PublishRequest } from '../../platforms/platform-adapter';
+import { frameInCopy } from '../covers/frame-in-copy';
 import { coverImageAddress } from '../covers/public-address';
 
 export interface PostFields {
@@ -13,7 +14,10 @@ export interface PostFields {
 }
 
 /** A ready fitting copy the post sends instead of the video as uploaded (an MP4 in storage). */
-export type PublishCopy = Pick<RenditionRow, 'storage_key' | 'size_bytes' | 'width' | 'height' | 'duration_ms'>;
+export type PublishCopy = Pick<
+  RenditionRow,
+  'storage_key' | 'size_bytes' | 'width' | 'height' | 'duration_ms' | 'steps'
+>;
 
 /**
  * What an adapter needs to publish a stored video as an account: the file (the video's, or its fitting copy's
@@ -56,7 +60,7 @@ export function buildPublishRequest(
           height: video.height,
         },
     thumbnail: video.thumbnail_filename ? source(video.thumbnail_filename, video.thumbnail_bytes, 'image/jpeg') : null,
-    cover: publishCover(ctx, video, source),
+    cover: publishCover(ctx, video, source, copy),
     captions: publishCaptions(ctx, video.id),
     post,
   };
@@ -65,14 +69,21 @@ export function buildPublishRequest(
 /** The copy's name as the platform sees it: the video's own, as an MP4. */
 const copyName = (name: string) => `${name.replace(/\.[^./]*$/, '')}.mp4`;
 
-/** The video's cover as adapters take it (docs/covers.md); null when none was chosen. */
+/**
+ * The video's cover as adapters take it (docs/covers.md); null when none was chosen. A frame is given in the
+ * file sent: in a trimmed copy, where that copy has it.
+ */
 function publishCover(
   ctx: AppContext,
   video: VideoRow,
   source: (key: string, sizeBytes: number, mimeType: string) => MediaSource,
+  copy: PublishCopy | null | undefined,
 ): PublishCover | null {
   if (video.cover_kind === 'frame' && video.cover_frame_ms !== null)
-    return { kind: 'frame', frameMs: video.cover_frame_ms };
+    return {
+      kind: 'frame',
+      frameMs: copy?.storage_key ? frameInCopy(video.cover_frame_ms, copy.steps) : video.cover_frame_ms,
+    };
   if (video.cover_kind === 'image' && video.cover_filename && video.cover_width && video.cover_height)
     return {
       kind: 'image',

@@ -6,7 +6,7 @@ import { postTimeText } from '../post-time-text';
 import { PostActions } from './PostActions';
 import { PostAppliedPrivacy } from './PostAppliedPrivacy';
 import { PostBurnedCaptions } from './PostBurnedCaptions';
-import { PostCoverError } from './PostCoverError';
+import { PostLateRefusals } from './PostLateRefusals';
 import { PostErrorText } from './PostErrorText';
 import { PostFirstComment } from './PostFirstComment';
 import { PostOptions } from './PostOptions';
@@ -35,7 +35,7 @@ export function PostStatusItem({ post, zone }: { post: Post; zone: string }) {
       </div>
       <PostOptions post={post} />
       <PostPlaylists post={post} />
-      <PostCoverError post={post} />
+      <PostLateRefusals post={post} />
       <PostBurnedCaptions post={post} />
       <PostProgress post={post} zone={zone} />
       <PostReconnectWait post={post} id={`${id}-wait`} />

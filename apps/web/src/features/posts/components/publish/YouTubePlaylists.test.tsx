@@ -75,4 +75,13 @@ describe('publish panel: YouTube playlists', () => {
     const list = await screen.findByRole('list', { name: /posts/i });
     expect(within(list).getByText('Cover not set on YouTube:').parentElement).toHaveTextContent(words);
   });
+
+  it("shows the platform's words on a published post whose caption track it refused", async () => {
+    const words = 'fr: The caption track is malformed.';
+    const post = buildPost('youtube', { videoId: 31, status: 'published', captionsError: words });
+    await openPanel(['youtube'], [post]);
+    const list = await screen.findByRole('list', { name: /posts/i });
+    expect(within(list).getByText('Captions not added on YouTube:').parentElement).toHaveTextContent(words);
+    expect(within(list).queryByText(/Cover not set/)).toBeNull();
+  });
 });
