@@ -66,9 +66,11 @@ function ffmpegChildren(pid: number): number[] {
   return pids;
 }
 
+/** A process's figure, or 0 when it ended meanwhile (gone, or a zombie whose status has no memory lines). */
 const safeMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   try {
-    return processMb(pid, field);
+    const mb = processMb(pid, field);
+    return Number.isFinite(mb) ? mb : 0;
   } catch {
     return 0;
   }
