@@ -6,7 +6,7 @@ import { seriousAxeViolations } from './support/axe';
 import { useE2e } from './support/e2e';
 import { clearFaults, injectFault } from './support/emulator';
 import { screenshot } from './support/screenshots';
-import { atPath, hidden, visible } from './support/ui';
+import { atPath, hidden, tickPlatform, visible } from './support/ui';
 
 const e2e = useE2e();
 
@@ -67,8 +67,8 @@ describe("a creator's first hour", () => {
     await injectFault(e2e.emulatorUrl, { platform: 'x', kind: 'reject', step: 'initialize', message: REFUSAL });
     await page.getByRole('article', { name: TITLE, exact: true }).getByRole('heading').getByRole('link').click();
     const form = page.getByRole('form', { name: `Publish ${TITLE}` });
-    await form.getByRole('checkbox', { name: 'YouTube', exact: true }).check();
-    await form.getByRole('checkbox', { name: 'X (Twitter)', exact: true }).check();
+    await tickPlatform(form, 'YouTube');
+    await tickPlatform(form, 'X (Twitter)');
     await form.getByRole('button', { name: 'Publish now' }).click();
     const posts = page.getByRole('list', { name: 'Posts' });
     await eventually(

@@ -7,7 +7,7 @@ import { seriousAxeViolations } from './support/axe';
 import { useE2e } from './support/e2e';
 import { clearFaults, injectFault, publishedItems } from './support/emulator';
 import { screenshot } from './support/screenshots';
-import { hidden, visible } from './support/ui';
+import { hidden, tickPlatform, visible } from './support/ui';
 
 const e2e = useE2e();
 
@@ -90,7 +90,7 @@ describe('publishing', () => {
     const title = 'lisbon-tram';
     await uploadThroughLibrary(page, e2e.fixtures.portraitMp4(title), title);
     const form = publishForm(page, title);
-    for (const platform of PLATFORMS) await form.getByRole('checkbox', { name: platform.label, exact: true }).check();
+    for (const platform of PLATFORMS) await tickPlatform(form, platform.label);
     // TikTok wants the person to choose who sees the post, every time: nothing is chosen for them.
     const privacy = form.getByLabel('TikTok privacy');
     expect(await privacy.inputValue()).toBe('');

@@ -45,3 +45,15 @@ export function answerNextDialog(page: Page, respond: (dialog: Dialog) => Promis
     });
   });
 }
+
+/**
+ * Ticks a platform in a publish form. YouTube's card then grows once the channel's playlists arrive, moving
+ * every card below it: this waits for them, so that the next click lands where its target is now.
+ */
+export async function tickPlatform(form: Locator, label: string) {
+  await form.getByRole('checkbox', { name: label, exact: true }).check();
+  if (label === 'YouTube')
+    await visible(
+      form.getByRole('group', { name: /^Playlists/ }).getByRole('checkbox', { name: 'Shorts', exact: true }),
+    );
+}
