@@ -76,6 +76,11 @@ export const FitStep = z
   ])
   .meta({ id: 'FitStep' });
 export type FitStep = z.infer<typeof FitStep>;
+export type TrimStep = Extract<FitStep, { kind: 'trim' }>;
+
+/** The plan's trim (the range of the video its copy keeps), or undefined when the copy keeps the whole video. */
+export const trimStepOf = (steps: readonly FitStep[]): TrimStep | undefined =>
+  steps.find((s): s is TrimStep => s.kind === 'trim');
 
 export const FitOutput = z
   .object({

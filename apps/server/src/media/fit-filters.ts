@@ -1,4 +1,4 @@
-import type { FitStep } from '@fanout/contracts';
+import { trimStepOf, type FitStep } from '@fanout/contracts';
 import { SAFE_INPUT_ARGS } from './containers';
 
 /** x264's presets, fastest first: each is slower than the one before and makes a smaller file at the same quality. */
@@ -58,7 +58,7 @@ export function videoGraph(steps: readonly FitStep[], captionsFile?: string): st
 
 /** The duration of the copy in ms: the trimmed range, else the source's. */
 export function outputDurationMs(steps: readonly FitStep[], sourceMs: number | null): number | null {
-  const trim = steps.find((s): s is Step<'trim'> => s.kind === 'trim');
+  const trim = trimStepOf(steps);
   return trim ? trim.endMs - trim.startMs : sourceMs;
 }
 
@@ -77,7 +77,7 @@ export function renderArgs(
   { captionsFile, preset = 'veryfast' }: { captionsFile?: string; preset?: X264Preset } = {},
 ): string[] {
   const head = ['-v', 'error', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats'];
-  const trim = steps.find((s): s is Step<'trim'> => s.kind === 'trim');
+  const trim = trimStepOf(steps);
   // Seeking on the input is fast and, with re-encoding, frame-exact; -t counts from there.
   const range = trim ? ['-ss', seconds(trim.startMs), '-t', seconds(trim.endMs - trim.startMs)] : [];
   const inputArgs = [...SAFE_INPUT_ARGS, ...range, '-i', input];

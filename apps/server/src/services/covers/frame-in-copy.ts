@@ -1,4 +1,4 @@
-import type { FitStep } from '@fanout/contracts';
+import { trimStepOf, type FitStep } from '@fanout/contracts';
 
 /**
  * Where a frame chosen on the video (ms from its start) is in a fitting copy that the plan's `steps` made: a
@@ -6,9 +6,7 @@ import type { FitStep } from '@fanout/contracts';
  * the copy's nearest one (its first or its last). Other steps keep the timeline.
  */
 export function frameInCopy(frameMs: number, steps: unknown): number {
-  const trim = Array.isArray(steps)
-    ? (steps as FitStep[]).find((s): s is Extract<FitStep, { kind: 'trim' }> => s?.kind === 'trim')
-    : undefined;
+  const trim = Array.isArray(steps) ? trimStepOf(steps as FitStep[]) : undefined;
   if (!trim) return frameMs;
   const last = Math.max(0, trim.endMs - trim.startMs - 1);
   return Math.min(Math.max(frameMs - trim.startMs, 0), last);

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { FitStep } from '@fanout/contracts';
+import { trimStepOf, type FitStep } from '@fanout/contracts';
 import type { AppContext } from '../../context';
 import type { VideoCaptionRow } from '../../db/captions.schema';
 import type { RenditionRow } from '../../db/renditions.schema';
@@ -47,8 +47,7 @@ export async function burnedCaptionsFile(
   const askedFor = (row.request as { burned?: { uploadedAt?: string } } | null)?.burned?.uploadedAt;
   if (askedFor !== undefined && askedFor !== burnedOf(caption).uploadedAt)
     throw new Error('the caption track was replaced after this copy was asked for: make the copy again');
-  const trim = steps.find((s) => s.kind === 'trim');
-  const startMs = trim?.kind === 'trim' ? trim.startMs : 0;
+  const startMs = trimStepOf(steps)?.startMs ?? 0;
   const cues = parseSubtitles(await readStoredText(ctx, caption.filename))
     .cues.filter((c) => c.endMs > startMs)
     .map((c) => ({ ...c, startMs: Math.max(0, c.startMs - startMs), endMs: c.endMs - startMs }));

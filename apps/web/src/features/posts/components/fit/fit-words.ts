@@ -1,4 +1,4 @@
-import type { FitResponse } from '@fanout/contracts';
+import { trimStepOf, type FitResponse } from '@fanout/contracts';
 
 type Plan = FitResponse['plan'];
 type Step = Plan['steps'][number];
@@ -44,4 +44,4 @@ export function previewMode(plan: Plan): 'crop' | 'pad' | 'none' {
 }
 
 /** The trim step planned, or null when the whole video is kept. */
-export const plannedTrim = (plan: Plan) => plan.steps.find((s) => s.kind === 'trim') ?? null;
+export const plannedTrim = (plan: Plan) => trimStepOf(plan.steps) ?? null;
