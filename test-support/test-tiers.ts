@@ -21,7 +21,10 @@ const SERVER_ROOTS = ['apps/server', 'packages'];
 /** The adapters and the emulator: no database, their own `platforms` project. */
 const PLATFORM_DIRS = ['apps/platform-emulator/', 'apps/server/src/platforms/'];
 
-const USES_DATABASE = /test-server|crash-harness|server-process|database-state|TEST_DB|openDatabase/;
+/** Files that say they behave differently on each database (they read TEST_DB or drive a server process). */
+const EMBEDDED_MARK = /crash-harness|server-process|database-state|TEST_DB/;
+/** A file that starts a test server or opens a database, or one marked as above, uses a database. */
+const USES_DATABASE = new RegExp(`test-server|openDatabase|${EMBEDDED_MARK.source}`);
 
 /** Directories whose files all run on the embedded database too (see above). */
 const EMBEDDED_DIRS = [
@@ -41,9 +44,6 @@ const EMBEDDED_FILES = [
   'apps/server/src/http/shutdown.test.ts',
   'apps/server/src/routes/analytics/sync-now.test.ts',
 ];
-/** Files that say they behave differently on each database (they read TEST_DB or drive a server process). */
-const EMBEDDED_MARK = /crash-harness|server-process|database-state|TEST_DB/;
-
 function testFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
@@ -65,12 +65,11 @@ export function serverTiers(embeddedAll = process.env.FANOUT_PGLITE_ALL === '1')
   const files = SERVER_ROOTS.flatMap(testFiles)
     .filter((f) => !PLATFORM_DIRS.some((d) => f.startsWith(d)))
     .sort();
-  const source = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
   const unit: string[] = [];
   const postgres: string[] = [];
   const embedded: string[] = [];
   for (const file of files) {
-    const text = source(file);
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     if (!USES_DATABASE.test(text)) {
       unit.push(file);
       continue;

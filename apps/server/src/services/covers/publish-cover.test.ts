@@ -18,16 +18,26 @@ describe('a video’s cover on its way to the platforms', () => {
   });
   afterAll(() => stopTestServer(server));
 
-  it('sends the frame chosen on the video to TikTok and Instagram, read from the stored video', async () => {
+  /** A new person's project with the test video uploaded, and these platforms connected to it. */
+  async function videoAndAccounts(platforms: readonly ('tiktok' | 'instagram')[]) {
     const { token, user } = await registerUser(server);
     const project = await createProject(server, token);
     const uploaded = await uploadVideo(server, token, { file: mediaFixtures().video, projectId: project.id });
-    const videoId = uploaded.body.video.id as number;
-    expect((await api(server, token).put(`/api/videos/${videoId}/cover`, { frameMs: 1250 })).status).toBe(200);
-    const video = (await findVideoOfUser(server.ctx.db, videoId, user.id))!;
-    for (const platform of ['tiktok', 'instagram'] as const) await connectAccount(server, token, platform, project.id);
+    for (const platform of platforms) await connectAccount(server, token, platform, project.id);
     const connections = (await api(server, token).get(`/api/connections?project_id=${project.id}`)).body
       .connections as { id: number; platform: string }[];
+    return { token, user, videoId: uploaded.body.video.id as number, connections };
+  }
+
+  /** The video with a frame `frameMs` in as its cover, as the publish runner reads it. */
+  async function withFrameCover(token: string, userId: number, videoId: number, frameMs: number) {
+    expect((await api(server, token).put(`/api/videos/${videoId}/cover`, { frameMs })).status).toBe(200);
+    return (await findVideoOfUser(server.ctx.db, videoId, userId))!;
+  }
+
+  it('sends the frame chosen on the video to TikTok and Instagram, read from the stored video', async () => {
+    const { token, user, videoId, connections } = await videoAndAccounts(['tiktok', 'instagram']);
+    const video = await withFrameCover(token, user.id, videoId, 1250);
 
     const ids: Record<string, string> = {};
     for (const connection of connections) {
@@ -51,16 +61,9 @@ describe('a video’s cover on its way to the platforms', () => {
   });
 
   it('gives a trimmed copy the chosen frame where the copy has it, not where the video had it', async () => {
-    const { token, user } = await registerUser(server);
-    const project = await createProject(server, token);
-    const uploaded = await uploadVideo(server, token, { file: mediaFixtures().video, projectId: project.id });
-    const videoId = uploaded.body.video.id as number;
-    expect((await api(server, token).put(`/api/videos/${videoId}/cover`, { frameMs: 1250 })).status).toBe(200);
-    const video = (await findVideoOfUser(server.ctx.db, videoId, user.id))!;
-    await connectAccount(server, token, 'tiktok', project.id);
-    const [connection] = (await api(server, token).get(`/api/connections?project_id=${project.id}`)).body
-      .connections as { id: number }[];
-    const { account } = await getPublishingAccount(server.ctx, connection!.id);
+    const { token, user, videoId, connections } = await videoAndAccounts(['tiktok']);
+    const video = await withFrameCover(token, user.id, videoId, 1250);
+    const { account } = await getPublishingAccount(server.ctx, connections[0]!.id);
     const fields = { title: video.title, caption: 'Trimmed', tags: [], options: { privacyLevel: 'SELF_ONLY' } };
     const copy = {
       storage_key: 'renditions/trimmed.mp4',
@@ -78,10 +81,7 @@ describe('a video’s cover on its way to the platforms', () => {
   });
 
   it('hands adapters the uploaded image from the storage, with no internet address on a loopback PUBLIC_URL', async () => {
-    const { token, user } = await registerUser(server);
-    const project = await createProject(server, token);
-    const uploaded = await uploadVideo(server, token, { file: mediaFixtures().video, projectId: project.id });
-    const videoId = uploaded.body.video.id as number;
+    const { token, user, videoId, connections } = await videoAndAccounts(['instagram']);
     const png = fs.readFileSync(mediaFixtures().still);
     const res = await fetch(`${server.url}/api/videos/${videoId}/cover/image`, {
       method: 'PUT',
@@ -90,10 +90,7 @@ describe('a video’s cover on its way to the platforms', () => {
     });
     expect(res.status).toBe(200);
     const video = (await findVideoOfUser(server.ctx.db, videoId, user.id))!;
-    await connectAccount(server, token, 'instagram', project.id);
-    const [connection] = (await api(server, token).get(`/api/connections?project_id=${project.id}`)).body
-      .connections as { id: number }[];
-    const { account } = await getPublishingAccount(server.ctx, connection!.id);
+    const { account } = await getPublishingAccount(server.ctx, connections[0]!.id);
     const request = buildPublishRequest(server.ctx, video, account, { title: '', caption: '', tags: [], options: {} });
     if (request.cover?.kind !== 'image') throw new Error('no image cover');
     expect(request.cover).toMatchObject({ width: 320, height: 240, publicUrl: null });
