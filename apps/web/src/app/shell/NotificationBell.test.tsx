@@ -124,8 +124,11 @@ describe('live events', () => {
     live.send('notification', { notification: failed, unread: 1 });
 
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
-    const announced = screen.getAllByRole('status').filter((region) => region.textContent === failed.message);
-    expect(announced).toHaveLength(1);
+    // The live region is filled by an effect after the badge's render, so it may come a moment later.
+    await waitFor(() => {
+      const announced = screen.getAllByRole('status').filter((region) => region.textContent === failed.message);
+      expect(announced).toHaveLength(1);
+    });
     await user.click(bell);
     expect(screen.getAllByRole('menuitem')[0]).toHaveTextContent(failed.message);
     // The list was not fetched again: the event carried everything.
