@@ -12,6 +12,7 @@ import { violationsOf } from '../../publish-draft';
 import { controlsFor } from './account-controls';
 import { TargetFit } from '../fit/TargetFit';
 import { AccountChoice } from './AccountChoice';
+import { CaptionsReconnectNote } from './CaptionsReconnectNote';
 import { CaptionField } from './CaptionField';
 import { controlForCommunity } from './community-controls';
 import { CoverNote } from './CoverNote';
@@ -132,6 +133,10 @@ export function TargetCard(props: TargetCardProps) {
             />
           )}
           {platform === 'tiktok' && <TikTokDeclaration options={target.options} />}
+          <CaptionsReconnectNote
+            videoId={props.video.id}
+            accounts={accounts.length > 1 ? accounts.filter((a) => props.chosen?.includes(a.id)) : [connection]}
+          />
           <CoverNote video={props.video} platform={platform} options={target.options} />
           {general.length > 0 && (
             <ul

@@ -49,6 +49,52 @@ describe('publish panel: YouTube playlists', () => {
     expect(calls.filter((c) => c.url.endsWith('/playlists'))).toHaveLength(0);
   });
 
+  it("says a channel without the captions permission cannot take this video's captions, before anything is sent", async () => {
+    const missing = {
+      feature: 'captions',
+      scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
+      label: 'sending captions',
+    };
+    const youtube = buildConnection('youtube', { id: connectionId('youtube'), missingFeatures: [missing] });
+    const track = (id: number, language: string) => ({
+      id,
+      language,
+      label: null,
+      format: 'srt',
+      cueCount: 3,
+      url: `/media/captions/${language}.srt`,
+      uploadedAt: '2026-11-01T10:00:00.000Z',
+    });
+    const captions = [track(1, 'en'), track(2, 'fr')];
+    const { form } = await openPanel(['youtube'], [], {
+      'GET /api/connections?project_id=1': { body: { connections: [youtube] } },
+      'GET /api/videos/31/captions': () => ({ body: { captions } }),
+    });
+    await userEvent.click(form.getByRole('checkbox', { name: 'YouTube' }));
+    const link = await form.findByRole('link', { name: 'Reconnect to allow sending captions' });
+    expect(link).toHaveAttribute('href', '/accounts');
+    expect(link.parentElement).toHaveTextContent(
+      `Captions (en, fr) cannot be sent to ${youtube.accountName}: Reconnect to allow sending captions, or remove`,
+    );
+  });
+
+  it('says nothing of captions for a video without them: it posts as before', async () => {
+    const missing = {
+      feature: 'captions',
+      scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
+      label: 'sending captions',
+    };
+    const youtube = buildConnection('youtube', { id: connectionId('youtube'), missingFeatures: [missing] });
+    const { form, calls } = await openPanel(['youtube'], [], {
+      'GET /api/connections?project_id=1': { body: { connections: [youtube] } },
+      'GET /api/videos/31/captions': { body: { captions: [] } },
+    });
+    await userEvent.click(form.getByRole('checkbox', { name: 'YouTube' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/videos/31/captions')).toBe(true));
+    expect(await form.findByText(/^Cover ·/)).toBeInTheDocument();
+    expect(form.queryByText(/cannot be sent to/)).not.toBeInTheDocument();
+  });
+
   it("lists a post's playlists by title, and YouTube's words when it refused one", async () => {
     const post = buildPost('youtube', {
       videoId: 31,
