@@ -12,6 +12,13 @@ const sentOptions = (calls: StubRequest[]) => {
   return (post?.body as { targets: { options: Record<string, unknown> }[] } | undefined)?.targets[0]?.options;
 };
 
+/** The sandbox channel as connected before Fanout asked for youtube.force-ssl: one feature it lacks. */
+const channelWithout = (feature: string, label: string) =>
+  buildConnection('youtube', {
+    id: connectionId('youtube'),
+    missingFeatures: [{ feature, scope: 'https://www.googleapis.com/auth/youtube.force-ssl', label }],
+  });
+
 describe('publish panel: YouTube playlists', () => {
   it("offers the channel's own playlists as checkboxes and sends the ids of those ticked", async () => {
     const { form, calls } = await openPanel(['youtube'], [], { 'POST /api/videos/31/posts': created });
@@ -27,16 +34,7 @@ describe('publish panel: YouTube playlists', () => {
   });
 
   it('says to reconnect a channel connected before Fanout asked for youtube.force-ssl, without asking YouTube', async () => {
-    const youtube = buildConnection('youtube', {
-      id: connectionId('youtube'),
-      missingFeatures: [
-        {
-          feature: 'playlists',
-          scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
-          label: 'adding to playlists',
-        },
-      ],
-    });
+    const youtube = channelWithout('playlists', 'adding to playlists');
     const { form, calls } = await openPanel(['youtube'], [], {
       'GET /api/connections?project_id=1': { body: { connections: [youtube] } },
     });
@@ -50,12 +48,7 @@ describe('publish panel: YouTube playlists', () => {
   });
 
   it("says a channel without the captions permission cannot take this video's captions, before anything is sent", async () => {
-    const missing = {
-      feature: 'captions',
-      scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
-      label: 'sending captions',
-    };
-    const youtube = buildConnection('youtube', { id: connectionId('youtube'), missingFeatures: [missing] });
+    const youtube = channelWithout('captions', 'sending captions');
     const track = (id: number, language: string) => ({
       id,
       language,
@@ -79,12 +72,7 @@ describe('publish panel: YouTube playlists', () => {
   });
 
   it('says nothing of captions for a video without them: it posts as before', async () => {
-    const missing = {
-      feature: 'captions',
-      scope: 'https://www.googleapis.com/auth/youtube.force-ssl',
-      label: 'sending captions',
-    };
-    const youtube = buildConnection('youtube', { id: connectionId('youtube'), missingFeatures: [missing] });
+    const youtube = channelWithout('captions', 'sending captions');
     const { form, calls } = await openPanel(['youtube'], [], {
       'GET /api/connections?project_id=1': { body: { connections: [youtube] } },
       'GET /api/videos/31/captions': { body: { captions: [] } },
